@@ -1,0 +1,1 @@
+"""One module per `crib` subcommand; see `pi_app.cli`."""

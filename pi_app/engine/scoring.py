@@ -1,0 +1,245 @@
+"""The show: counting a hand or crib with its starter, item by item, as players count aloud.
+
+Two entry points with one rule set:
+- `score_show` lists every scoring combination and the spoken count, for people;
+- `show_points` gives only the total, through a table keyed by the rank multiset, for the
+  advisor and the odds tables that score millions of hands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, product
+
+from pi_app.engine.cards import Card, CardError, check_distinct
+from pi_app.engine.words import number_word
+
+__all__ = [
+    "ScoreItem",
+    "ShowScore",
+    "find_fifteens",
+    "find_pairs",
+    "find_runs",
+    "score_show",
+    "show_points",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One scoring combination: what it is, which cards make it, what it is worth."""
+
+    kind: str
+    """`fifteen`, `pair`, `run`, `flush`, `nobs`, `heels`, or in the play also `thirty-one`,
+    `go`, `last card`."""
+    cards: tuple[Card, ...]
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "cards": [c.code for c in self.cards], "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class ShowScore:
+    """A counted hand or crib."""
+
+    hand: tuple[Card, ...]
+    starter: Card | None
+    is_crib: bool
+    items: tuple[ScoreItem, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def spoken(self) -> str:
+        return spoken_count(self.items)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "hand": [c.code for c in self.hand],
+            "starter": self.starter.code if self.starter else None,
+            "crib": self.is_crib,
+            "total": self.total,
+            "items": [item.to_json() for item in self.items],
+            "spoken": self.spoken,
+        }
+
+
+def find_fifteens(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every combination of two or more cards whose pip values add to 15."""
+    return [
+        combo
+        for size in range(2, len(cards) + 1)
+        for combo in combinations(cards, size)
+        if sum(c.value for c in combo) == 15
+    ]
+
+
+def find_pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
+    """Every two cards of one rank: a pair royal is three pairs, a double pair royal six."""
+    return [(a, b) for a, b in combinations(cards, 2) if a.rank == b.rank]
+
+
+def find_runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every run of the longest length present (3+): a double run of three is two runs."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(cards, key=lambda c: c.index):
+        by_rank.setdefault(card.rank, []).append(card)
+    runs: list[tuple[Card, ...]] = []
+    rank = 1
+    while rank <= 13:
+        end = rank
+        while end in by_rank:
+            end += 1
+        if end - rank >= 3:
+            groups = [by_rank[r] for r in range(rank, end)]
+            runs.extend(tuple(choice) for choice in product(*groups))
+        rank = end + 1
+    return runs
+
+
+def _flush_item(
+    hand: Sequence[Card], starter: Card | None, is_crib: bool, four_card_crib_flush: bool
+) -> ScoreItem | None:
+    suits = {c.suit for c in hand}
+    if len(suits) != 1 or len(hand) < 3:
+        return None
+    with_starter = starter is not None and starter.suit in suits
+    if with_starter:
+        assert starter is not None
+        return ScoreItem("flush", (*hand, starter), len(hand) + 1)
+    if is_crib and not four_card_crib_flush:
+        return None
+    return ScoreItem("flush", tuple(hand), len(hand))
+
+
+def _nobs_item(hand: Sequence[Card], starter: Card | None) -> ScoreItem | None:
+    if starter is None:
+        return None
+    for card in hand:
+        if card.rank == 11 and card.suit == starter.suit:
+            return ScoreItem("nobs", (card,), 1)
+    return None
+
+
+def _check_show_cards(hand: Sequence[Card], starter: Card | None) -> None:
+    if not 3 <= len(hand) <= 5:
+        raise CardError(f"a hand or crib to show has 3 to 5 cards, not {len(hand)}")
+    check_distinct([*hand, starter] if starter is not None else hand)
+
+
+def score_show(
+    hand: Sequence[Card],
+    starter: Card | None,
+    *,
+    is_crib: bool = False,
+    four_card_crib_flush: bool = False,
+) -> ShowScore:
+    """Count a hand (3, 4 or 5 cards) or crib with its starter, itemised.
+
+    A crib's flush counts only when the starter matches too, unless the house rule
+    `four_card_crib_flush` is on.
+    """
+    hand = tuple(hand)
+    _check_show_cards(hand, starter)
+    cards = [*hand, starter] if starter is not None else list(hand)
+    items = [ScoreItem("fifteen", combo, 2) for combo in find_fifteens(cards)]
+    items += [ScoreItem("pair", combo, 2) for combo in find_pairs(cards)]
+    items += [ScoreItem("run", combo, len(combo)) for combo in find_runs(cards)]
+    extras = (_flush_item(hand, starter, is_crib, four_card_crib_flush), _nobs_item(hand, starter))
+    items += [item for item in extras if item is not None]
+    return ShowScore(hand, starter, is_crib, tuple(items))
+
+
+@cache
+def rank_points(ranks: tuple[int, ...]) -> int:
+    """Fifteens, pairs and runs for a sorted rank multiset; suits play no part in them."""
+    counts = Counter(ranks)
+    values = [min(r, 10) for r in ranks]
+    fifteens = sum(
+        1
+        for size in range(2, len(values) + 1)
+        for combo in combinations(values, size)
+        if sum(combo) == 15
+    )
+    pairs = sum(n * (n - 1) // 2 for n in counts.values())
+    runs = 0
+    rank = 1
+    while rank <= 13:
+        end = rank
+        multiplicity = 1
+        while end in counts:
+            multiplicity *= counts[end]
+            end += 1
+        if end - rank >= 3:
+            runs += (end - rank) * multiplicity
+        rank = end + 1
+    return 2 * fifteens + 2 * pairs + runs
+
+
+def show_points(
+    hand: Sequence[Card],
+    starter: Card | None,
+    *,
+    is_crib: bool = False,
+    four_card_crib_flush: bool = False,
+) -> int:
+    """The total of `score_show`, fast: no items, no validation of the cards."""
+    cards = [*hand, starter] if starter is not None else list(hand)
+    total = rank_points(tuple(sorted(c.rank for c in cards)))
+    suit = hand[0].suit
+    if all(c.suit == suit for c in hand):
+        if starter is not None and starter.suit == suit:
+            total += len(hand) + 1
+        elif not is_crib or four_card_crib_flush:
+            total += len(hand)
+    if starter is not None:
+        for card in hand:
+            if card.rank == 11 and card.suit == starter.suit:
+                total += 1
+                break
+    return total
+
+
+_GROUP_NAMES = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
+_RUN_MULTIPLES = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a quadruple run"}
+
+
+def spoken_count(items: Sequence[ScoreItem]) -> str:
+    """The count as players say it: "Fifteen two, fifteen four, and a pair is six".
+
+    A hand worth nothing is "nineteen", the score no hand can make.
+    """
+    if not items:
+        return "Nineteen"
+    phrases: list[str] = []
+    running = 0
+    for item in items:
+        if item.kind == "fifteen":
+            running += item.points
+            phrases.append(f"fifteen {number_word(running)}")
+    pairs_by_rank: Counter[int] = Counter(item.cards[0].rank for item in items if item.kind == "pair")
+    for pair_count in pairs_by_rank.values():
+        running += 2 * pair_count
+        size = {1: 2, 3: 3, 6: 4}[pair_count]
+        phrases.append(f"{_GROUP_NAMES[size]} is {number_word(running)}")
+    runs = [item for item in items if item.kind == "run"]
+    if runs:
+        running += sum(item.points for item in runs)
+        length = number_word(len(runs[0].cards))
+        multiple = _RUN_MULTIPLES.get(len(runs), f"{number_word(len(runs))} runs")
+        phrases.append(f"{multiple} of {length} is {number_word(running)}")
+    for item in items:
+        if item.kind == "flush":
+            running += item.points
+            phrases.append(f"a {number_word(item.points)}-card flush is {number_word(running)}")
+        elif item.kind == "nobs":
+            running += item.points
+            phrases.append(f"one for his nobs is {number_word(running)}")
+    text = ", ".join(phrases[:-1] + [("and " if len(phrases) > 1 else "") + phrases[-1]])
+    return text[0].upper() + text[1:]
