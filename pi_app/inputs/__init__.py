@@ -1,0 +1,1 @@
+"""Physical and virtual controls: buttons, a rotary encoder, and the same events from elsewhere."""
