@@ -173,7 +173,8 @@ def parse_cards(texts: str | Iterable[str | Card]) -> list[Card]:
     for token in tokens:
         card = token if isinstance(token, Card) else parse_card(token)
         if card in seen:
-            raise CardError(f"{str(token)!r} is the same card as {seen[card]!r}: {card} appears twice")
+            first = seen[card]
+            raise CardError(f"{str(token)!r} is the same card as {first!r}: {card} appears twice")
         seen[card] = str(token)
         cards.append(card)
     return cards

@@ -223,7 +223,7 @@ def spoken_count(items: Sequence[ScoreItem]) -> str:
         if item.kind == "fifteen":
             running += item.points
             phrases.append(f"fifteen {number_word(running)}")
-    pairs_by_rank: Counter[int] = Counter(item.cards[0].rank for item in items if item.kind == "pair")
+    pairs_by_rank = Counter(item.cards[0].rank for item in items if item.kind == "pair")
     for pair_count in pairs_by_rank.values():
         running += 2 * pair_count
         size = {1: 2, 3: 3, 6: 4}[pair_count]
@@ -241,5 +241,5 @@ def spoken_count(items: Sequence[ScoreItem]) -> str:
         elif item.kind == "nobs":
             running += item.points
             phrases.append(f"one for his nobs is {number_word(running)}")
-    text = ", ".join(phrases[:-1] + [("and " if len(phrases) > 1 else "") + phrases[-1]])
+    text = ", ".join([*phrases[:-1], ("and " if len(phrases) > 1 else "") + phrases[-1]])
     return text[0].upper() + text[1:]

@@ -27,4 +27,9 @@ class InputEvent:
     source: Source = "gpio"
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "control": self.control, "steps": self.steps, "source": self.source}
+        return {
+            "kind": self.kind,
+            "control": self.control,
+            "steps": self.steps,
+            "source": self.source,
+        }
