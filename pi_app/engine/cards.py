@@ -18,6 +18,7 @@ __all__ = [
     "CardError",
     "Deck",
     "Suit",
+    "check_distinct",
     "parse_card",
     "parse_cards",
 ]
@@ -133,7 +134,9 @@ def _parse_glyph(token: str) -> Card:
     if point == 0x1F0A0:
         raise CardError(f"{token!r} is the back of a card, not a card")
     high, low = (point >> 4) & 0xF, point & 0xF
-    if point >> 8 != 0x1F0 or high not in _GLYPH_SUITS:
+    if high in (0xE, 0xF):
+        raise CardError(f"{token!r} is a tarot trump; cribbage uses a 52-card pack")
+    if high not in _GLYPH_SUITS:
         raise CardError(f"{token!r} is not a playing card")
     if low == 0xF:
         raise CardError(f"{token!r} is a joker; cribbage uses a 52-card pack")
@@ -144,9 +147,15 @@ def _parse_glyph(token: str) -> Card:
     return Card.of(_GLYPH_RANKS[low], _GLYPH_SUITS[high])
 
 
+_VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
+"""Text/emoji presentation marks that phones add after ♥ and friends: not part of the card."""
+
+
 def parse_card(text: str) -> Card:
-    """Read `5H`, `10h`, `TH`, `5♥`, `5♡` or a Unicode card glyph such as 🂵."""
-    token = text.strip()
+    """Read `5H`, `10h`, `TH`, `5♥`, `5♡`, `5♥️` or a Unicode card glyph such as 🂵."""
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card: expected text like 5H")
+    token = text.strip().rstrip(_VARIATION_SELECTORS)
     if len(token) == 1 and 0x1F0A0 <= ord(token) <= 0x1F0FF:
         return _parse_glyph(token)
     if len(token) < 2:
@@ -169,13 +178,19 @@ def parse_cards(texts: str | Iterable[str | Card]) -> list[Card]:
     else:
         tokens = list(texts)
     cards: list[Card] = []
-    seen: dict[Card, str] = {}
-    for token in tokens:
+    seen: dict[Card, tuple[int, str]] = {}
+    for number, token in enumerate(tokens, start=1):
         card = token if isinstance(token, Card) else parse_card(token)
+        text = str(token)
         if card in seen:
-            first = seen[card]
-            raise CardError(f"{str(token)!r} is the same card as {first!r}: {card} appears twice")
-        seen[card] = str(token)
+            first_number, first_text = seen[card]
+            if text == first_text:
+                raise CardError(f"{text!r} appears twice (cards {first_number} and {number})")
+            raise CardError(
+                f"{text!r} (card {number}) is {first_text!r} (card {first_number}) again: "
+                f"{card} appears twice"
+            )
+        seen[card] = (number, text)
         cards.append(card)
     return cards
 

@@ -25,6 +25,7 @@ __all__ = [
     "find_runs",
     "score_show",
     "show_points",
+    "spoken_count",
 ]
 
 
@@ -107,7 +108,7 @@ def _flush_item(
     hand: Sequence[Card], starter: Card | None, is_crib: bool, four_card_crib_flush: bool
 ) -> ScoreItem | None:
     suits = {c.suit for c in hand}
-    if len(suits) != 1 or len(hand) < 3:
+    if len(suits) != 1:
         return None
     with_starter = starter is not None and starter.suit in suits
     if with_starter:
@@ -130,7 +131,9 @@ def _nobs_item(hand: Sequence[Card], starter: Card | None) -> ScoreItem | None:
 def _check_show_cards(hand: Sequence[Card], starter: Card | None) -> None:
     if not 3 <= len(hand) <= 5:
         raise CardError(f"a hand or crib to show has 3 to 5 cards, not {len(hand)}")
-    check_distinct([*hand, starter] if starter is not None else hand)
+    check_distinct(hand)
+    if starter is not None and starter in hand:
+        raise CardError(f"the starter {starter} is also in the hand")
 
 
 def score_show(
@@ -210,36 +213,45 @@ _GROUP_NAMES = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
 _RUN_MULTIPLES = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a quadruple run"}
 
 
-def spoken_count(items: Sequence[ScoreItem]) -> str:
-    """The count as players say it: "Fifteen two, fifteen four, and a pair is six".
+def _pair_phrases(items: Sequence[ScoreItem]) -> list[tuple[str, int]]:
+    """Pairs grouped as players name them: "two pairs", "a pair royal" (three pairs of a rank)."""
+    pairs_by_rank = Counter(item.cards[0].rank for item in items if item.kind == "pair")
+    sizes = Counter({1: 2, 3: 3, 6: 4}[n] for n in pairs_by_rank.values())
+    phrases = [(_GROUP_NAMES[size], 2 * size * (size - 1) // 2) for size in (4, 3) if sizes[size]]
+    if sizes[2]:
+        name = "a pair" if sizes[2] == 1 else f"{number_word(sizes[2])} pairs"
+        phrases.append((name, 2 * sizes[2]))
+    return phrases
 
-    A hand worth nothing is "nineteen", the score no hand can make.
+
+def spoken_count(items: Sequence[ScoreItem]) -> str:
+    """The count as players say it: "Fifteen two, fifteen four, and a pair is six, and nobs is
+    seven" (fifteens, pairs, runs, flush, nobs), so a listener can check every point.
+
+    A hand worth nothing is "Nineteen", the score no hand can make.
     """
     if not items:
         return "Nineteen"
-    phrases: list[str] = []
     running = 0
+    fifteens: list[str] = []
     for item in items:
         if item.kind == "fifteen":
             running += item.points
-            phrases.append(f"fifteen {number_word(running)}")
-    pairs_by_rank = Counter(item.cards[0].rank for item in items if item.kind == "pair")
-    for pair_count in pairs_by_rank.values():
-        running += 2 * pair_count
-        size = {1: 2, 3: 3, 6: 4}[pair_count]
-        phrases.append(f"{_GROUP_NAMES[size]} is {number_word(running)}")
+            fifteens.append(f"fifteen {number_word(running)}")
+    named = _pair_phrases(items)
     runs = [item for item in items if item.kind == "run"]
     if runs:
-        running += sum(item.points for item in runs)
-        length = number_word(len(runs[0].cards))
         multiple = _RUN_MULTIPLES.get(len(runs), f"{number_word(len(runs))} runs")
-        phrases.append(f"{multiple} of {length} is {number_word(running)}")
+        length = number_word(len(runs[0].cards))
+        named.append((f"{multiple} of {length}", sum(item.points for item in runs)))
     for item in items:
         if item.kind == "flush":
-            running += item.points
-            phrases.append(f"a {number_word(item.points)}-card flush is {number_word(running)}")
+            named.append((f"a flush of {number_word(item.points)}", item.points))
         elif item.kind == "nobs":
-            running += item.points
-            phrases.append(f"one for his nobs is {number_word(running)}")
-    text = ", ".join([*phrases[:-1], ("and " if len(phrases) > 1 else "") + phrases[-1]])
+            named.append(("nobs", item.points))
+    phrases = list(fifteens)
+    for name, points in named:
+        running += points
+        phrases.append(f"{'and ' if phrases else ''}{name} is {number_word(running)}")
+    text = ", ".join(phrases)
     return text[0].upper() + text[1:]

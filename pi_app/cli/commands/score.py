@@ -14,6 +14,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("cards", nargs="+", help="the hand: 3 to 5 cards, e.g. 5H 5C 5S JD")
     parser.add_argument("--starter", required=True, help="the starter card, e.g. 5D")
     parser.add_argument("--crib", action="store_true", help="count as a crib (flush needs all 5)")
+    parser.add_argument(
+        "--four-card-crib-flush", action="store_true",
+        help="house rule: a crib's four-card flush counts 4 without the starter",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON for programs")
     parser.set_defaults(func=run)
 
@@ -22,7 +26,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         hand = parse_cards(args.cards)
         starter = parse_card(args.starter)
-        result = score_show(hand, starter, is_crib=args.crib)
+        result = score_show(
+            hand, starter, is_crib=args.crib, four_card_crib_flush=args.four_card_crib_flush
+        )
     except CardError as exc:
         print(f"crib score: {exc}", file=sys.stderr)
         return 2
