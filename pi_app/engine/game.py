@@ -1,0 +1,669 @@
+"""One game of cribbage, from the cut for deal to the game end, as a fold over its events.
+
+Every action a player takes (discard, play, go, claim, muggins, next) is checked against the
+state, turned into events, and each event is folded into the state. What follows from an
+action by the rules alone (the starter once the crib is full, the point for the go, the show
+after the play, the game end when someone pegs out) is appended as further events in the same
+step, so one action is one undo step. Replaying the events with `Game.replay` rebuilds the
+same state, which is how the log in storage restores a game after a power cut.
+
+Events are plain JSON-ready dicts; their fields are listed in docs/engine-protocol.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Final, Literal
+
+from pi_app.engine.cards import DECK, Card, CardError, parse_card
+from pi_app.engine.pegging import MAX_COUNT, score_play
+from pi_app.engine.scoring import score_show
+from pi_app.engine.variants import Rules, skunk_kind
+
+__all__ = [
+    "ACTION_KINDS",
+    "Action",
+    "Event",
+    "Game",
+    "GameError",
+    "Phase",
+]
+
+Event = dict[str, Any]
+Phase = Literal["discard", "cut", "play", "show", "deal_end", "game_over"]
+ActionKind = Literal["discard", "play", "go", "claim", "muggins", "next"]
+ACTION_KINDS: Final = ("discard", "play", "go", "claim", "muggins", "next")
+
+_BY_CODE: Final = {card.code: card for card in DECK}
+_HEELS: Final = 2
+_THREE_FOR_LAST: Final = 3
+
+
+class GameError(ValueError):
+    """An action the rules do not allow now; the game is unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something one player does. `points` is a claimed count (claim) or claimed miss (muggins)."""
+
+    kind: ActionKind
+    player: int = 0
+    cards: tuple[Card, ...] = ()
+    points: int | None = None
+
+    @property
+    def card(self) -> Card:
+        """The card of a `play`."""
+        return self.cards[0]
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"type": self.kind, "player": self.player}
+        if self.kind == "play":
+            data["card"] = self.card.code
+        elif self.cards:
+            data["cards"] = [c.code for c in self.cards]
+        if self.points is not None:
+            data["points"] = self.points
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Action:
+        """Read `{"type": "play", "player": 0, "card": "5H"}` and the like; errors name it."""
+        kind = data.get("type")
+        if kind not in ACTION_KINDS:
+            raise GameError(f"action type {kind!r} is not one of {', '.join(ACTION_KINDS)}")
+        player = data.get("player", 0)
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise GameError(f"player must be a seat number, not {player!r}")
+        try:
+            if kind == "play":
+                if "card" not in data:
+                    raise GameError("a play needs a card")
+                cards: tuple[Card, ...] = (parse_card(str(data["card"])),)
+            else:
+                raw = data.get("cards", [])
+                if isinstance(raw, str):
+                    raw = raw.replace(",", " ").split()
+                cards = tuple(parse_card(str(text)) for text in raw)
+        except CardError as exc:
+            raise GameError(str(exc)) from None
+        points = data.get("points")
+        if points is not None and (not isinstance(points, int) or isinstance(points, bool)):
+            raise GameError(f"points must be a whole number, not {points!r}")
+        return Action(kind, player, cards, points)
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _cards(codes: Iterable[str]) -> list[Card]:
+    return [_BY_CODE[code] for code in codes]
+
+
+def _is_player_action(event: Event) -> bool:
+    """Whether an event records a player's action (it starts an undo step) rather than
+    something that followed from one by the rules."""
+    kind = event["type"]
+    if kind in ("discard", "play"):
+        return True
+    if kind == "go":
+        return bool(event.get("said"))
+    if kind == "show":
+        return "claimed" in event
+    if kind == "peg":
+        return event["reason"] in ("muggins", "false muggins")
+    if kind == "deal":
+        return int(event["deal"]) > 1
+    return False
+
+
+class Game:
+    """A game in progress. Build with `Game(rules, seed)`, act with `apply`, read the state from
+    the attributes and `to_json`, step back with `undo` and forward with `redo`."""
+
+    def __init__(
+        self, rules: Rules | None = None, seed: int | str = 0, game: int = 0, *, start: bool = True
+    ) -> None:
+        self.rules = rules if rules is not None else Rules()
+        self.seed = seed
+        self.game = game
+        self.events: list[Event] = []
+        self._redo: list[list[Event]] = []
+        self._reset()
+        if start:
+            self._emit(self._first_deal_event())
+            if self.rules.three_for_last:
+                self._emit({"type": "peg", **self._side_fields(self.pone),
+                            "points": _THREE_FOR_LAST, "reason": "three for last"})
+            self._follow_rules()
+
+    @classmethod
+    def replay(
+        cls, events: Iterable[Event], rules: Rules | None = None, seed: int | str = 0, game: int = 0
+    ) -> Game:
+        """The game whose log is `events` (as stored or printed)."""
+        restored = cls(rules, seed, game, start=False)
+        for event in events:
+            restored._emit(dict(event))
+        return restored
+
+    # ---- state -----------------------------------------------------------------------------
+
+    def _reset(self) -> None:
+        rules = self.rules
+        n = rules.players
+        self.phase: Phase = "discard"
+        self.deal_no = 0
+        self.dealer = 0
+        self.scores: list[int] = [0] * len(rules.sides)
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        """Cards each player still holds: dealt, less thrown, less played."""
+        self.kept: list[list[Card]] = [[] for _ in range(n)]
+        """Each player's hand after the discard, for the show."""
+        self.discarded = [False] * n
+        self.discards: list[list[Card]] = [[] for _ in range(n)]
+        """The cards each player threw to the crib this deal."""
+        self.crib: list[Card] = []
+        self.starter: Card | None = None
+        self.count = 0
+        self.run: list[Card] = []
+        """Cards played since the count last started at zero."""
+        self.played: list[tuple[int, Card]] = []
+        """Every card played this deal, with its player, in order."""
+        self.last_player: int | None = None
+        self.passed: set[int] = set()
+        self.turn: int | None = None
+        self.show_queue: list[tuple[int, str]] = []
+        self.muggins_window: Event | None = None
+        """Muggins: the last show, while an opponent may still claim what it missed."""
+        self.result: Event | None = None
+
+    def _seat_after(self, seat: int) -> int:
+        return (seat + 1) % self.rules.players
+
+    def _with_cards_after(self, seat: int, *, skip_passed: bool) -> int | None:
+        n = self.rules.players
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if self.hands[candidate] and not (skip_passed and candidate in self.passed):
+                return candidate
+        return None
+
+    def can_play(self, seat: int) -> bool:
+        room = MAX_COUNT - self.count
+        return any(card.value <= room for card in self.hands[seat])
+
+    def playable(self, seat: int) -> list[Card]:
+        room = MAX_COUNT - self.count
+        return [card for card in self.hands[seat] if card.value <= room]
+
+    @property
+    def pone(self) -> int:
+        """The player on the dealer's left, who leads and shows first."""
+        return self._seat_after(self.dealer)
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "game_over"
+
+    # ---- the fold --------------------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+        self._fold(event)
+
+    def _score(self, event: Event) -> None:
+        points = event["points"]
+        if points:
+            self.scores[self.rules.side_of(event["player"])] += points
+
+    def _fold(self, event: Event) -> None:
+        kind = event["type"]
+        if kind == "deal":
+            self._fold_deal(event)
+        elif kind == "discard":
+            seat = event["player"]
+            cards = _cards(event["cards"])
+            hand = self.hands[seat]
+            for card in cards:
+                hand.remove(card)
+            self.crib.extend(cards)
+            self.kept[seat] = list(hand)
+            self.discards[seat] = cards
+            self.discarded[seat] = True
+            if all(self.discarded):
+                self.phase = "cut"
+        elif kind == "starter":
+            self.starter = _BY_CODE[event["card"]]
+            self._score(event)
+            self.phase = "play"
+            self.turn = self.pone
+        elif kind == "play":
+            self._fold_play(event)
+        elif kind == "go":
+            self._fold_go(event)
+        elif kind == "show":
+            self._score(event)
+            self.show_queue.pop(0)
+            self.muggins_window = event if "claimed" in event else None
+            if not self.show_queue:
+                self.phase = "deal_end"
+        elif kind == "peg":
+            self._score(event)
+            if event["reason"] in ("muggins", "false muggins"):
+                self.muggins_window = None
+        elif kind == "game_end":
+            self.result = event
+            self.phase = "game_over"
+            self.turn = None
+        else:
+            raise GameError(f"unknown event type {kind!r}")
+
+    def _fold_deal(self, event: Event) -> None:
+        self.deal_no = event["deal"]
+        self.dealer = event["dealer"]
+        self.hands = [_cards(hand) for hand in event["hands"]]
+        self.kept = [[] for _ in self.hands]
+        self.discarded = [False] * len(self.hands)
+        self.discards = [[] for _ in self.hands]
+        self.crib = _cards(event.get("crib_dealt", []))
+        self.starter = None
+        self.count = 0
+        self.run = []
+        self.played = []
+        self.last_player = None
+        self.passed = set()
+        self.turn = None
+        self.show_queue = []
+        self.muggins_window = None
+        self.phase = "discard"
+
+    def _fold_play(self, event: Event) -> None:
+        seat = event["player"]
+        card = _BY_CODE[event["card"]]
+        self.hands[seat].remove(card)
+        self.run.append(card)
+        self.played.append((seat, card))
+        self.count = event["count"]
+        self.last_player = seat
+        self._score(event)
+        if self.count == MAX_COUNT:
+            self._new_count(after=seat)
+        else:
+            self.turn = self._with_cards_after(seat, skip_passed=True)
+
+    def _fold_go(self, event: Event) -> None:
+        seat = event["player"]
+        if event.get("said"):
+            self.passed.add(seat)
+            self.turn = self._with_cards_after(seat, skip_passed=True)
+            return
+        self._score(event)
+        self._new_count(after=seat)
+
+    def _new_count(self, after: int) -> None:
+        """After 31 or the go: the count starts again, led by the next player holding cards;
+        in the five-card game, or when every card is out, the play is over instead."""
+        self.count = 0
+        self.run = []
+        self.passed = set()
+        self.last_player = None
+        leader = self._with_cards_after(after, skip_passed=False)
+        if leader is None or self.rules.single_count:
+            self._end_play()
+        else:
+            self.turn = leader
+
+    def _end_play(self) -> None:
+        self.turn = None
+        self.phase = "show"
+        order = [(self.dealer + step) % self.rules.players for step in range(1, self.rules.players)]
+        self.show_queue = [(seat, "hand") for seat in order]
+        self.show_queue += [(self.dealer, "hand"), (self.dealer, "crib")]
+
+    # ---- rules that follow from an action ----------------------------------------------------
+
+    def _follow_rules(self) -> None:
+        """Append what the rules make happen without a player acting, until a player must act."""
+        while self.phase != "game_over":
+            if self._pegged_out():
+                self._emit(self._game_end_event())
+            elif self.phase == "cut":
+                self._emit(self._starter_event())
+            elif self.phase == "play" and self._go_due():
+                self._emit(self._go_award_event())
+            elif self.phase == "show" and not self.rules.muggins:
+                seat, kind = self.show_queue[0]
+                self._emit(self._show_event(seat, kind, claimed=None))
+            else:
+                return
+
+    def _pegged_out(self) -> bool:
+        rules = self.rules
+        return any(score >= rules.target_of(side) for side, score in enumerate(self.scores))
+
+    def _go_due(self) -> bool:
+        """The go (or last card) is pegged when no one may play: every holder has passed, or
+        the turn is back with the last player and he cannot play either."""
+        turn = self.turn
+        if turn is None:
+            return self.last_player is not None
+        return turn == self.last_player and not self.can_play(turn)
+
+    # ---- events ------------------------------------------------------------------------------
+
+    def _side_fields(self, seat: int) -> Event:
+        return {"player": seat, "side": self.rules.side_of(seat)}
+
+    def _rng(self, *parts: object) -> random.Random:
+        return random.Random("/".join(str(p) for p in (self.seed, self.game, *parts)))
+
+    def _first_deal_event(self) -> Event:
+        """Cut for deal (lowest card deals, ties cut again), then the first deal."""
+        rng = self._rng("cut")
+        pack = list(DECK)
+        rng.shuffle(pack)
+        cutting = list(range(self.rules.players))
+        rounds: list[list[str | None]] = []
+        while len(cutting) > 1:
+            cut = {seat: pack.pop() for seat in cutting}
+            rounds.append([cut[s].code if s in cut else None for s in range(self.rules.players)])
+            low = min(card.rank for card in cut.values())
+            cutting = [seat for seat, card in cut.items() if card.rank == low]
+        event = self._deal_event(dealer=cutting[0], deal=1)
+        event["cuts"] = rounds
+        return event
+
+    def _deal_event(self, dealer: int, deal: int) -> Event:
+        rules = self.rules
+        pack = list(DECK)
+        self._rng("deal", deal).shuffle(pack)
+        n = rules.players
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(rules.cards_dealt * n):  # one at a time, from the dealer's left
+            hands[(dealer + 1 + i) % n].append(pack[i].code)
+        event: Event = {"type": "deal", "game": self.game, "deal": deal, "dealer": dealer,
+                        "hands": hands}
+        if rules.crib_dealt:
+            start = rules.cards_dealt * n
+            event["crib_dealt"] = _codes(pack[start:start + rules.crib_dealt])
+        return event
+
+    def _starter_event(self) -> Event:
+        seen = {card for hand in self.kept for card in hand} | set(self.crib)
+        rest = [card for card in DECK if card not in seen]
+        starter = self._rng("starter", self.deal_no).choice(rest)
+        points = _HEELS if starter.rank == 11 else 0
+        event: Event = {"type": "starter", "card": starter.code, "points": points}
+        event.update(self._side_fields(self.dealer))
+        if points:
+            event["reason"] = "his heels"
+        return event
+
+    def _go_award_event(self) -> Event:
+        seat = self.last_player
+        assert seat is not None
+        last_card = not any(self.hands)
+        points = 1
+        event: Event = {"type": "go", **self._side_fields(seat), "points": points,
+                        "reason": "last card" if last_card else "go", "count": self.count}
+        side = self.rules.side_of(seat)
+        if self.rules.no_peg_out_on_go and self.scores[side] + 1 >= self.rules.target_of(side):
+            event["points"] = 0
+            event["void"] = "no pegging out on a go"
+        return event
+
+    def _show_event(self, seat: int, kind: str, claimed: int | None) -> Event:
+        assert self.starter is not None
+        cards = self.crib if kind == "crib" else self.kept[seat]
+        shown = score_show(cards, self.starter, is_crib=kind == "crib",
+                           four_card_crib_flush=self.rules.four_card_crib_flush)
+        event: Event = {"type": "show", **self._side_fields(seat), "kind": kind,
+                        "cards": _codes(cards), "starter": self.starter.code,
+                        "points": shown.total,
+                        "items": [item.to_json() for item in shown.items]}
+        if claimed is not None:
+            event["claimed"] = claimed
+            event["true"] = shown.total
+            event["points"] = min(claimed, shown.total)
+            event["missed"] = shown.total - claimed
+        return event
+
+    def _game_end_event(self) -> Event:
+        rules = self.rules
+        reached = [s for s, score in enumerate(self.scores) if score >= rules.target_of(s)]
+        out = reached[0]
+        others = [s for s in range(len(self.scores)) if s != out]
+        if rules.lowball:
+            winner = min(others, key=lambda s: self.scores[s])
+            skunks = {s: skunk_kind(self.scores[s], rules, rules.target_of(s)) for s in [winner]}
+        else:
+            winner = out
+            skunks = {s: skunk_kind(self.scores[s], rules, rules.target_of(s)) for s in others}
+        order = ("none", "single", "double", "triple")
+        skunk = max(skunks.values(), key=order.index)
+        return {"type": "game_end", "game": self.game, "scores": list(self.scores),
+                "winner": winner, "winner_seats": list(rules.sides[winner]),
+                "skunk": skunk, "lowball": rules.lowball, "deals": self.deal_no}
+
+    # ---- actions -----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play one action; return the events it made. An illegal action raises `GameError`
+        and changes nothing."""
+        event = self._check(action)
+        start = len(self.events)
+        self._emit(event)
+        self._follow_rules()
+        self._redo.clear()
+        return self.events[start:]
+
+    def act(self, data: dict[str, Any]) -> list[Event]:
+        """`apply` for an action written as JSON."""
+        return self.apply(Action.from_json(data))
+
+    def _check(self, action: Action) -> Event:
+        rules = self.rules
+        seat = action.player
+        if not 0 <= seat < rules.players:
+            raise GameError(f"there is no seat {seat} at a {rules.players}-player table")
+        if self.phase == "game_over":
+            raise GameError("the game is over")
+        kind = action.kind
+        if kind == "discard":
+            return self._check_discard(seat, action.cards)
+        if kind == "play":
+            return self._check_play(seat, action)
+        if kind == "go":
+            if self.phase != "play":
+                raise GameError(f"no one can say go now: the game is in the {self.phase}")
+            if seat != self.turn:
+                raise GameError(f"it is seat {self.turn}'s turn to play, not seat {seat}'s")
+            if self.can_play(seat):
+                cards = " ".join(_codes(self.playable(seat)))
+                raise GameError(f"seat {seat} can play ({cards}), so may not say go")
+            return {"type": "go", **self._side_fields(seat), "points": 0, "said": True}
+        if kind == "claim":
+            return self._check_claim(seat, action.points)
+        if kind == "muggins":
+            return self._check_muggins(seat, action.points)
+        if self.phase != "deal_end":
+            raise GameError(f"the deal is not over: the game is in the {self.phase}")
+        return self._deal_event(dealer=self._seat_after(self.dealer), deal=self.deal_no + 1)
+
+    def _check_discard(self, seat: int, cards: Sequence[Card]) -> Event:
+        if self.phase != "discard":
+            raise GameError(f"the discard is over: the game is in the {self.phase}")
+        if self.discarded[seat]:
+            raise GameError(f"seat {seat} has already thrown to the crib")
+        if len(cards) != self.rules.discard:
+            raise GameError(f"throw {self.rules.discard} card(s) to the crib, not {len(cards)}")
+        if len(set(cards)) != len(cards):
+            raise GameError("the same card is thrown twice")
+        missing = [card.code for card in cards if card not in self.hands[seat]]
+        if missing:
+            raise GameError(f"seat {seat} does not hold {' '.join(missing)}")
+        return {"type": "discard", **self._side_fields(seat), "cards": _codes(cards)}
+
+    def _check_play(self, seat: int, action: Action) -> Event:
+        if self.phase != "play":
+            raise GameError(f"no card can be played now: the game is in the {self.phase}")
+        if seat != self.turn:
+            raise GameError(f"it is seat {self.turn}'s turn to play, not seat {seat}'s")
+        if len(action.cards) != 1:
+            raise GameError("a play is one card")
+        card = action.card
+        if card not in self.hands[seat]:
+            raise GameError(f"seat {seat} does not hold {card}")
+        if self.count + card.value > MAX_COUNT:
+            raise GameError(f"{card} would take the count from {self.count} past {MAX_COUNT}")
+        scored = score_play([*self.run, card])
+        return {"type": "play", **self._side_fields(seat), "card": card.code,
+                "count": scored.count, "points": scored.points,
+                "items": [item.to_json() for item in scored.items]}
+
+    def _check_claim(self, seat: int, points: int | None) -> Event:
+        if not self.rules.muggins:
+            raise GameError("counts are claimed only when playing muggins; the show is automatic")
+        if self.phase != "show":
+            raise GameError(f"nothing to count now: the game is in the {self.phase}")
+        shower, kind = self.show_queue[0]
+        if seat != shower:
+            raise GameError(f"seat {shower} counts the {kind} now, not seat {seat}")
+        if points is None or points < 0:
+            raise GameError("a claim needs the points counted, 0 or more")
+        return self._show_event(shower, kind, claimed=points)
+
+    def _check_muggins(self, seat: int, points: int | None) -> Event:
+        window = self.muggins_window
+        if window is None:
+            raise GameError("there is no count to call muggins on now")
+        if self.rules.side_of(seat) == window["side"]:
+            raise GameError("muggins is claimed by an opponent of the player who counted")
+        if points is None or points < 1:
+            raise GameError("muggins needs the points said to be missed, 1 or more")
+        error = abs(window["missed"])
+        base = {"points": points, "claimed": points, "on": window["player"], "of": window["kind"]}
+        if points <= error:
+            return {"type": "peg", **self._side_fields(seat), **base, "reason": "muggins"}
+        # A wrong claim costs its maker: the player wrongly accused pegs the same number.
+        return {"type": "peg", **self._side_fields(window["player"]), **base,
+                "reason": "false muggins", "claimed_by": seat}
+
+    # ---- what may happen now -----------------------------------------------------------------
+
+    def to_move(self) -> list[int]:
+        """Seats that may act now."""
+        if self.phase == "discard":
+            return [s for s in range(self.rules.players) if not self.discarded[s]]
+        if self.phase == "play" and self.turn is not None:
+            return [self.turn]
+        if self.phase == "show" and self.rules.muggins:
+            return [self.show_queue[0][0]]
+        if self.phase == "deal_end":
+            return list(range(self.rules.players))
+        return []
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action (of one seat, if given). Claims and muggins take any number of
+        points, so they are listed once with `points=None`."""
+        seats = self.to_move() if seat is None else [s for s in self.to_move() if s == seat]
+        actions: list[Action] = []
+        for s in seats:
+            if self.phase == "discard":
+                actions += [Action("discard", s, combo)
+                            for combo in combinations(self.hands[s], self.rules.discard)]
+            elif self.phase == "play":
+                playable = self.playable(s)
+                actions += [Action("play", s, (card,)) for card in playable] or [Action("go", s)]
+            elif self.phase == "show":
+                actions.append(Action("claim", s))
+        if self.phase == "deal_end":
+            actions += [Action("next", s) for s in seats]
+        window = self.muggins_window
+        if window is not None:
+            actions += [Action("muggins", s) for s in range(self.rules.players)
+                        if self.rules.side_of(s) != window["side"] and seat in (None, s)]
+        return actions
+
+    def true_count(self) -> int:
+        """Muggins: the true points of the hand or crib now waiting to be claimed."""
+        if self.phase != "show":
+            raise GameError(f"nothing to count now: the game is in the {self.phase}")
+        seat, kind = self.show_queue[0]
+        return int(self._show_event(seat, kind, claimed=None)["points"])
+
+    # ---- undo and redo -----------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return any(_is_player_action(event) for event in self.events)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> list[Event]:
+        """Take back the last action and everything that followed from it; return its events."""
+        if not self.can_undo:
+            raise GameError("nothing to undo: no one has acted yet")
+        cut = len(self.events) - 1
+        while not _is_player_action(self.events[cut]):
+            cut -= 1
+        taken = self.events[cut:]
+        kept = self.events[:cut]
+        self.events = []
+        self._reset()
+        for event in kept:
+            self._emit(event)
+        self._redo.append(taken)
+        return taken
+
+    def redo(self) -> list[Event]:
+        """Play again the last action undone; return its events."""
+        if not self._redo:
+            raise GameError("nothing to redo")
+        step = self._redo.pop()
+        for event in step:
+            self._emit(event)
+        return step
+
+    # ---- JSON ---------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole visible state, for the table app and the protocol."""
+        return {
+            "game": self.game,
+            "variant": self.rules.name,
+            "rules": self.rules.to_json(),
+            "seed": self.seed,
+            "phase": self.phase,
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "sides": [list(seats) for seats in self.rules.sides],
+            "hands": [_codes(hand) for hand in self.hands],
+            "kept": [_codes(hand) for hand in self.kept],
+            "crib": _codes(self.crib),
+            "starter": self.starter.code if self.starter else None,
+            "count": self.count,
+            "run": _codes(self.run),
+            "played": [[seat, card.code] for seat, card in self.played],
+            "turn": self.turn,
+            "to_move": self.to_move(),
+            "show_next": list(self.show_queue[0]) if self.show_queue else None,
+            "muggins_open": self.muggins_window is not None,
+            "legal": [action.to_json() for action in self.legal_actions()],
+            "events": len(self.events),
+            "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            "result": self.result,
+        }
