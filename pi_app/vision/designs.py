@@ -1,0 +1,198 @@
+"""Card face images by design: the shipped CC0 deck, aisleriot themes, and font-drawn decks.
+
+A design is a mapping from card code (`QH`) to a BGRA face image, portrait, with transparent
+rounded corners. The synthesiser lays these on virtual tables; training and benchmarks use them.
+Aisleriot themes (GPL art from Debian's gnome-cards-data) are rendered at run time with
+`rsvg-convert` into a cache and never shipped.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from pi_app.engine.cards import DECK, RANKS
+
+Face = np.ndarray
+Design = dict[str, Face]
+
+AISLERIOT_DIR = Path("/usr/share/aisleriot/cards")
+ENGLISH_INDEX_THEMES = (
+    "anglo", "anglo_modern", "anglo_poker", "bellot", "dondorf", "gnomangelo",
+    "neoclassical", "paris", "plastic", "simplistic", "tango",
+)
+"""Aisleriot themes whose corner index is an English A K Q J with the four French suits."""
+
+CARD_ASPECT = 88.0 / 63.0
+"""Height over width of a poker-size card."""
+
+
+class DesignError(RuntimeError):
+    """A deck design that cannot be loaded (missing files or tools)."""
+
+
+def load_folder(folder: Path) -> Design:
+    """Read one image per card, named by code (`QH.png`, `TD.jpg`); all 52 must be present."""
+    faces: Design = {}
+    for path in sorted(Path(folder).iterdir()):
+        code = path.stem.upper()
+        if path.suffix.lower() in {".png", ".jpg", ".jpeg", ".webp", ".bmp"} and code in _CODES:
+            image = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+            if image is None:
+                raise DesignError(f"{path}: not a readable image")
+            faces[code] = _as_bgra(image)
+    missing = [c for c in _CODES if c not in faces]
+    if missing:
+        raise DesignError(f"{folder}: no image for {', '.join(missing[:8])}"
+                          + (" ..." if len(missing) > 8 else ""))
+    return faces
+
+
+def kennard(shared: Path) -> Design:
+    """The CC0 Kennard deck from `shared/data/decks/kennard`."""
+    return load_folder(shared / "data" / "decks" / "kennard")
+
+
+def aisleriot_available() -> bool:
+    return AISLERIOT_DIR.is_dir() and shutil.which("rsvg-convert") is not None
+
+
+def aisleriot(theme: str, cache: Path | None = None, card_width: int = 300) -> Design:
+    """Render an aisleriot theme (13 x 5 grid: clubs, diamonds, hearts, spades) and cut it up."""
+    source = AISLERIOT_DIR / f"{theme}.svgz"
+    if not source.is_file():
+        raise DesignError(f"{source} is missing: install Debian's gnome-cards-data")
+    if shutil.which("rsvg-convert") is None:
+        raise DesignError("rsvg-convert is missing: install Debian's librsvg2-bin")
+    cache = cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "crib-decks"
+    cache.mkdir(parents=True, exist_ok=True)
+    sheet_path = cache / f"{theme}-{card_width}.png"
+    if not sheet_path.is_file():
+        tmp = sheet_path.with_suffix(".tmp.png")
+        subprocess.run(["rsvg-convert", "-w", str(card_width * 13), str(source), "-o", str(tmp)],
+                       check=True, capture_output=True)
+        tmp.replace(sheet_path)
+    sheet = cv2.imread(str(sheet_path), cv2.IMREAD_UNCHANGED)
+    if sheet is None:
+        raise DesignError(f"{sheet_path}: rendering failed")
+    sheet = _as_bgra(sheet)
+    cell_h, cell_w = sheet.shape[0] / 5, sheet.shape[1] / 13
+    faces: Design = {}
+    for card in DECK:
+        row, col = int(card.suit), card.rank - 1
+        cell = sheet[round(row * cell_h):round((row + 1) * cell_h),
+                     round(col * cell_w):round((col + 1) * cell_w)]
+        faces[card.code] = _trim(cell)
+    return faces
+
+
+def font_design(seed: int) -> Design:
+    """A plain deck drawn with OpenCV's Hershey fonts and drawn suit shapes, varied by `seed`.
+
+    These teach the default recogniser letter and suit shapes beyond the one shipped deck.
+    """
+    rng = np.random.default_rng(seed)
+    fonts = [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
+             cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_COMPLEX_SMALL]
+    font = fonts[int(rng.integers(len(fonts)))]
+    thickness = int(rng.integers(2, 7))
+    width = 300
+    height = round(width * CARD_ASPECT)
+    index_h = rng.uniform(0.10, 0.17) * width  # height of the rank glyph
+    suit_h = index_h * rng.uniform(0.6, 1.0)
+    margin_x, margin_y = rng.uniform(0.03, 0.08) * width, rng.uniform(0.03, 0.08) * width
+    gap = rng.uniform(0.02, 0.08) * width
+    paper = np.array([255, 255, 255]) - rng.integers(0, 25, 3)
+    red = (int(rng.integers(0, 60)), int(rng.integers(0, 50)), int(rng.integers(170, 240)))
+    black = tuple(int(v) for v in rng.integers(0, 50, 3))
+    radius = int(rng.uniform(0.03, 0.08) * width)
+    faces: Design = {}
+    for card in DECK:
+        face = np.zeros((height, width, 4), np.uint8)
+        face[..., :3] = paper
+        face[..., 3] = _rounded_alpha(height, width, radius)
+        colour = red if card.suit in (1, 2) else black
+        half = np.zeros((height, width, 3), np.uint8)
+        half[...] = paper
+        label = "10" if card.rank == 10 else RANKS[card.rank - 1]
+        scale = cv2.getFontScaleFromHeight(font, max(8, int(index_h)), thickness)
+        (tw, th), _ = cv2.getTextSize(label, font, scale, thickness)
+        x0 = int(margin_x + max(0, (index_h * 0.8 - tw) / 2))
+        cv2.putText(half, label, (x0, int(margin_y + th)), font, scale, colour, thickness,
+                    cv2.LINE_AA)
+        centre_x = margin_x + max(tw, index_h * 0.8) / 2
+        draw_suit(half, int(card.suit), (centre_x, margin_y + th + gap + suit_h / 2), suit_h, colour)
+        draw_suit(half, int(card.suit), (width / 2, height * rng.uniform(0.3, 0.45)),
+                  width * rng.uniform(0.15, 0.3), colour)
+        if card.rank > 10 and rng.random() < 0.8:  # a framed "court" picture touching art
+            cv2.rectangle(half, (int(width * 0.22), int(width * 0.2)),
+                          (int(width * 0.78), height // 2 + 2),
+                          tuple(int(v) for v in rng.integers(0, 255, 3)), int(rng.integers(2, 12)))
+        bottom = cv2.rotate(half, cv2.ROTATE_180)
+        mask = np.zeros((height, width), np.uint8)
+        mask[: height // 2] = 255
+        face[..., :3] = np.where(mask[..., None] > 0, half, bottom)
+        faces[card.code] = face
+    return faces
+
+
+def draw_suit(image: np.ndarray, suit: int, centre: tuple[float, float], size: float,
+              colour: tuple[int, ...]) -> None:
+    """Draw a club (0), diamond (1), heart (2) or spade (3) of height `size` centred there."""
+    cx, cy = centre
+    s = size / 2
+    col = tuple(int(c) for c in colour)
+    if suit == 1:
+        pts = np.array([[cx, cy - s], [cx + s * 0.75, cy], [cx, cy + s], [cx - s * 0.75, cy]])
+        cv2.fillPoly(image, [np.round(pts).astype(np.int32)], col, cv2.LINE_AA)
+        return
+    flip = -1 if suit == 3 else 1  # a spade is an upside-down heart with a stem
+    if suit in (2, 3):
+        r = s * 0.5
+        for dx in (-r * 0.95, r * 0.95):
+            cv2.circle(image, (round(cx + dx), round(cy - flip * s * 0.45)), round(r), col, -1,
+                       cv2.LINE_AA)
+        pts = np.array([[cx - s * 0.98, cy - flip * s * 0.3], [cx + s * 0.98, cy - flip * s * 0.3],
+                        [cx, cy + flip * s * (0.95 if suit == 2 else 0.55)]])
+        cv2.fillPoly(image, [np.round(pts).astype(np.int32)], col, cv2.LINE_AA)
+    else:
+        r = s * 0.42
+        for dx, dy in ((0, -s * 0.5), (-s * 0.5, 0.05 * s), (s * 0.5, 0.05 * s)):
+            cv2.circle(image, (round(cx + dx), round(cy + dy)), round(r), col, -1, cv2.LINE_AA)
+    if suit in (0, 3):
+        stem = np.array([[cx - s * 0.1, cy], [cx + s * 0.1, cy], [cx + s * 0.35, cy + s],
+                         [cx - s * 0.35, cy + s]])
+        cv2.fillPoly(image, [np.round(stem).astype(np.int32)], col, cv2.LINE_AA)
+
+
+_CODES = [card.code for card in DECK]
+
+
+def _as_bgra(image: np.ndarray) -> np.ndarray:
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.shape[2] == 3:
+        return cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)
+    return image
+
+
+def _trim(cell: np.ndarray) -> np.ndarray:
+    ys, xs = np.nonzero(cell[..., 3] > 16)
+    if len(xs) == 0:
+        raise DesignError("an empty card cell in the theme sheet")
+    return cell[ys.min():ys.max() + 1, xs.min():xs.max() + 1].copy()
+
+
+def _rounded_alpha(height: int, width: int, radius: int) -> np.ndarray:
+    alpha = np.zeros((height, width), np.uint8)
+    cv2.rectangle(alpha, (radius, 0), (width - 1 - radius, height - 1), 255, -1)
+    cv2.rectangle(alpha, (0, radius), (width - 1, height - 1 - radius), 255, -1)
+    for x, y in ((radius, radius), (width - 1 - radius, radius), (radius, height - 1 - radius),
+                 (width - 1 - radius, height - 1 - radius)):
+        cv2.circle(alpha, (x, y), radius, 255, -1, cv2.LINE_AA)
+    return alpha

@@ -1,0 +1,172 @@
+"""Find card corners on any table: every convex, roughly square corner of card-coloured paper.
+
+We never ask for a whole card outline with four corners: in a fanned hand, or when court art
+touches the edge, only one corner may show. Each corner becomes a hypothesis (position, the
+two edge directions, a card width) that the corner-index reader then confirms or rejects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from pi_app.vision.designs import CARD_ASPECT
+
+WORK_SIZE = 640
+"""Detection runs on a copy of the frame scaled to this longest side; reading uses full size."""
+MIN_CARD_WIDTH = 28.0
+"""Smallest card width, in working pixels, worth reading."""
+
+
+@dataclass(frozen=True)
+class Corner:
+    """A possible card corner: `point` in frame pixels, `u` along the short edge, `v` along the
+    long edge (a right-handed frame, so a corner index sits at small u and v), `width` in pixels."""
+
+    point: np.ndarray
+    u: np.ndarray
+    v: np.ndarray
+    width: float
+
+    def quad(self) -> np.ndarray:
+        """The whole card this corner implies: 4x2 points, clockwise from this corner."""
+        p, du, dv = self.point, self.u * self.width, self.v * self.width * CARD_ASPECT
+        return np.array([p, p + du, p + du + dv, p + dv], np.float32)
+
+
+def paper_masks(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Bright, unsaturated pixels (card stock): as found, whose outlines keep corner indexes
+    whole, and cut along strong edges, so overlapping cards come apart."""
+    low = small.min(axis=2)
+    high = small.max(axis=2)
+    level, _ = cv2.threshold(cv2.GaussianBlur(low, (0, 0), 1.0), 0, 255,
+                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    level = max(level, 70.0)
+    saturation = high.astype(np.int16) - low.astype(np.int16)
+    paper = ((low > level) & (saturation < 0.35 * high + 12)).astype(np.uint8) * 255
+    whole = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    cut = paper.copy()
+    cut[cv2.Canny(gray, 40, 110) > 0] = 0
+    cut = cv2.morphologyEx(cut, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    return whole, cut
+
+
+def find_corners(frame: np.ndarray) -> list[Corner]:
+    """Every corner hypothesis in a BGR frame, with one or two width guesses each."""
+    scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
+    small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale,
+                                                  interpolation=cv2.INTER_AREA)
+    raw: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]] = []
+    for mask in paper_masks(small):
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        for contour in contours:
+            if cv2.contourArea(contour) >= MIN_CARD_WIDTH**2 * 0.15:
+                raw.extend(_polygon_corners(contour))
+    raw = _distinct(raw)
+    complete = [lu for _, _, _, lu, lv in raw if abs(lv / lu - CARD_ASPECT) < 0.25 and
+                lu >= MIN_CARD_WIDTH]
+    typical = float(np.median(complete)) if complete else None
+    corners: list[Corner] = []
+    for point, u, v, lu, lv in raw:
+        widths = _width_guesses(lu, lv, typical)
+        for width in widths:
+            corners.append(Corner(point / scale, u, v, width / scale))
+    return corners
+
+
+def _polygon_corners(contour: np.ndarray
+                     ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]]:
+    """Convex vertices near 90 degrees, as (point, u, v, |edge along u|, |edge along v|).
+
+    The outline is simplified to a polygon, a line is fitted to the middle of each side, and a
+    corner is where two sides' lines meet: rounded card corners and a ragged mask move it little.
+    """
+    eps = max(1.5, 0.012 * cv2.arcLength(contour, True))
+    poly = cv2.approxPolyDP(contour, eps, True)[:, 0, :]
+    n = len(poly)
+    if n < 3:
+        return []
+    points = contour[:, 0, :].astype(np.float32)
+    where = {(int(x), int(y)): i for i, (x, y) in enumerate(contour[:, 0, :])}
+    at = [where[(int(x), int(y))] for x, y in poly]
+    sides = [_fit_side(points, at[i], at[(i + 1) % n]) for i in range(n)]
+    found = []
+    for i in range(n):
+        incoming, outgoing = sides[i - 1], sides[i]
+        if incoming is None or outgoing is None:
+            continue
+        corner = _intersect(incoming, outgoing)
+        if corner is None:
+            continue
+        a = incoming[0] - corner  # towards the previous vertex
+        b = outgoing[1] - corner  # towards the next vertex
+        la, lb = float(np.hypot(*a)), float(np.hypot(*b))
+        if min(la, lb) < 4:
+            continue
+        cos = float(a @ b) / (la * lb)
+        if abs(cos) > 0.5:  # outside 60..120 degrees
+            continue
+        bisector = a / la + b / lb
+        probe = corner + 2.5 * bisector / (np.hypot(*bisector) + 1e-9)
+        if cv2.pointPolygonTest(contour, (float(probe[0]), float(probe[1])), False) < 0:
+            continue  # a concave notch, not a card corner
+        if a[0] * b[1] - a[1] * b[0] > 0:
+            u, v, lu, lv = a / la, b / lb, la, lb
+        else:
+            u, v, lu, lv = b / lb, a / la, lb, la
+        found.append((corner - (u + v) * 0.7, u, v, lu, lv))  # undo the mask's edge cut
+    return found
+
+
+def _fit_side(points: np.ndarray, start: int, stop: int
+              ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The straight side between two outline indices, as its two end points on a fitted line."""
+    count = (stop - start) % len(points)
+    if count < 3:
+        return None
+    trim = count // 6
+    idx = (start + trim + np.arange(count - 2 * trim + 1)) % len(points)
+    vx, vy, x0, y0 = cv2.fitLine(points[idx], cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    direction, origin = np.array([vx, vy], np.float64), np.array([x0, y0], np.float64)
+
+    def project(p: np.ndarray) -> np.ndarray:
+        return origin + direction * float((p - origin) @ direction)
+
+    return project(points[start].astype(np.float64)), project(points[stop].astype(np.float64))
+
+
+def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
+               ) -> np.ndarray | None:
+    p, r = first[0], first[1] - first[0]
+    q, s = second[0], second[1] - second[0]
+    denom = r[0] * s[1] - r[1] * s[0]
+    if abs(denom) < 1e-6:
+        return None
+    t = ((q - p)[0] * s[1] - (q - p)[1] * s[0]) / denom
+    return p + t * r
+
+
+def _distinct(raw: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]]
+              ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]]:
+    """Drop a corner found again in the second mask (same place, same edge direction)."""
+    kept: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]] = []
+    for item in raw:
+        if not any(np.hypot(*(item[0] - k[0])) < 2.5 and float(item[1] @ k[1]) > 0.97
+                   for k in kept):
+            kept.append(item)
+    return kept
+
+
+def _width_guesses(lu: float, lv: float, typical: float | None) -> list[float]:
+    """Card width from the visible edges: exact when the corner shows both whole edges,
+    else a lower bound from the longer one, plus the frame's typical width."""
+    if abs(lv / lu - CARD_ASPECT) < 0.25:
+        return [(lu + lv / CARD_ASPECT) / 2]
+    bound = max(lu, lv / CARD_ASPECT)
+    guesses = [] if bound < MIN_CARD_WIDTH else [bound]
+    if typical is not None and (not guesses or abs(bound - typical) > 0.15 * typical):
+        guesses.append(typical)
+    return guesses

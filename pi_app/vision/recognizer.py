@@ -1,0 +1,153 @@
+"""Read every card in a frame: corner hypotheses, index glyphs, classifiers, then one answer per
+card with a confidence. Below the threshold a card is reported as unknown, never guessed."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from pi_app.engine.cards import Card
+from pi_app.vision.classifier import Softmax
+from pi_app.vision.detect import Corner, find_corners
+from pi_app.vision.index import corner_patch, read_glyphs
+
+DEFAULT_THRESHOLD = 0.7
+INDEX_LIKE = 0.7
+"""How sure we must be that a patch is a corner index at all to report an unknown card there."""
+NONE_RANK, NONE_SUIT = 13, 4
+_SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
+
+
+class ModelError(ValueError):
+    """A model or deck profile file that cannot be used."""
+
+
+@dataclass
+class Model:
+    """Rank (13 + none) and suit (4 + none) classifiers, and what they were built from."""
+
+    rank: Softmax
+    suit: Softmax
+    name: str = "default"
+
+    def save(self, path: Path) -> None:
+        np.savez_compressed(path, name=np.array(self.name), **self.rank.to_arrays("rank"),
+                            **self.suit.to_arrays("suit"))
+
+    @classmethod
+    def load(cls, path: Path | str) -> Model:
+        try:
+            with np.load(path) as data:
+                model = cls(Softmax.from_arrays(data, "rank"), Softmax.from_arrays(data, "suit"),
+                            str(data["name"]))
+        except (OSError, KeyError, ValueError) as exc:
+            raise ModelError(f"{path}: not a card model or deck profile ({exc})") from exc
+        if model.rank.n_classes != 14 or model.suit.n_classes != 5:
+            raise ModelError(f"{path}: expects 14 rank and 5 suit classes")
+        return model
+
+    @classmethod
+    def default(cls) -> Model:
+        with resources.as_file(resources.files("pi_app.vision") / "data" / "default.npz") as p:
+            return cls.load(p)
+
+
+@dataclass
+class Detection:
+    card: Card | None
+    """None when the card is seen but could not be read with confidence."""
+    confidence: float
+    corners: np.ndarray
+    """4x2 frame pixels, clockwise from the corner whose index was read."""
+    anchor: np.ndarray = field(repr=False)
+
+    @property
+    def label(self) -> str:
+        return self.card.code if self.card is not None else "unknown"
+
+    @property
+    def width(self) -> float:
+        return float(np.linalg.norm(self.corners[1] - self.corners[0]))
+
+    def to_json(self) -> dict[str, object]:
+        return {"card": self.label, "confidence": round(self.confidence, 3),
+                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]}
+
+
+@dataclass
+class Reading:
+    detections: list[Detection]
+    ms: float
+
+
+class Recognizer:
+    """Finds and reads cards. `Recognizer()` uses the shipped default model; pass a deck profile's
+    model for a learned deck."""
+
+    def __init__(self, model: Model | None = None, threshold: float = DEFAULT_THRESHOLD) -> None:
+        self.model = model or Model.default()
+        self.threshold = threshold
+
+    def read(self, frame: np.ndarray) -> Reading:
+        start = time.perf_counter()
+        detections = self.detect(frame)
+        return Reading(detections, (time.perf_counter() - start) * 1000)
+
+    def detect(self, frame: np.ndarray) -> list[Detection]:
+        corners, rank_f, suit_f, red = [], [], [], []
+        for corner in find_corners(frame):
+            glyphs = read_glyphs(corner_patch(frame, corner))
+            if glyphs is not None:
+                corners.append(corner)
+                rank_f.append(glyphs.rank)
+                suit_f.append(glyphs.suit)
+                red.append(glyphs.redness)
+        if not corners:
+            return []
+        pr = self.model.rank.probabilities(np.stack(rank_f))
+        ps = combine_colour(self.model.suit.probabilities(np.stack(suit_f)), np.array(red))
+        return self._choose(corners, pr, ps)
+
+    def _choose(self, corners: list[Corner], pr: np.ndarray, ps: np.ndarray) -> list[Detection]:
+        ranks, suits = pr[:, :NONE_RANK].argmax(axis=1), ps[:, :NONE_SUIT].argmax(axis=1)
+        rows = np.arange(len(corners))
+        confidence = pr[rows, ranks] * ps[rows, suits]
+        index_like = (1 - pr[:, NONE_RANK]) * (1 - ps[:, NONE_SUIT])
+        accepted: list[Detection] = []
+        taken: set[Card] = set()
+        for i in np.argsort(-confidence):
+            corner = corners[i]
+            quad = corner.quad()
+            if confidence[i] >= self.threshold:
+                card = Card.of(int(ranks[i]) + 1, int(suits[i]))
+                if card in taken or _same_card(quad, corner.width, accepted):
+                    continue
+                taken.add(card)
+                accepted.append(Detection(card, float(confidence[i]), quad, corner.point))
+            elif index_like[i] >= INDEX_LIKE and not _same_card(quad, corner.width, accepted):
+                accepted.append(Detection(None, float(confidence[i]), quad, corner.point))
+        return accepted
+
+
+def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:
+    """Weigh suit shapes by ink colour (hearts and diamonds are red), keeping the none class."""
+    red = 1 / (1 + np.exp(-(redness - 0.3) * 12))
+    like = np.where(_SUIT_IS_RED[None, :] > 0, red[:, None], 1 - red[:, None])
+    shaped = suit_probs.copy()
+    shaped[:, :NONE_SUIT] *= like
+    return shaped / shaped.sum(axis=1, keepdims=True)
+
+
+def _same_card(quad: np.ndarray, width: float, accepted: list[Detection]) -> bool:
+    """Whether this corner is one already read: the same corner again, or the opposite index
+    corner of an accepted card."""
+    near = 0.3 * width
+    for d in accepted:
+        if (np.linalg.norm(quad[0] - d.corners[0]) < near
+                or np.linalg.norm(quad[0] - d.corners[2]) < near):
+            return True
+    return False

@@ -1,0 +1,216 @@
+"""The scene synthesiser: photographs of a card table that never happened, with ground truth.
+
+Tables of any colour and texture, a camera tilted off overhead, uneven light, glare, shadows,
+blur, sensor noise and JPEG, with cards scattered, overlapped in a row, fanned, or none at all.
+Seeded, so a test or benchmark sees the same scenes every run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from pi_app.vision.designs import CARD_ASPECT, Design
+
+LAYOUTS = ("scatter", "row", "fan", "empty")
+
+
+@dataclass
+class SceneCard:
+    code: str
+    corners: np.ndarray
+    """4x2 image points of the face's top-left, top-right, bottom-right, bottom-left."""
+    index_visible: tuple[bool, bool]
+    """Whether the top-left and bottom-right corner indexes can be seen (not covered)."""
+
+    @property
+    def width(self) -> float:
+        return float(np.linalg.norm(self.corners[1] - self.corners[0]))
+
+    @property
+    def readable(self) -> bool:
+        return any(self.index_visible)
+
+
+@dataclass
+class Scene:
+    image: np.ndarray
+    cards: list[SceneCard] = field(default_factory=list)
+
+
+@dataclass
+class Conditions:
+    """How hard the scene is; the defaults are a fair, varied table."""
+
+    tilt: float = 0.18
+    light: float = 0.45
+    glare: float = 0.6
+    blur: float = 1.0
+    noise: float = 5.0
+    jpeg: tuple[int, int] = (60, 95)
+
+
+def make_scene(design: Design, rng: np.random.Generator, layout: str = "scatter",
+               n_cards: int = 8, size: tuple[int, int] = (1280, 720),
+               card_width: tuple[float, float] = (95, 150),
+               conditions: Conditions | None = None) -> Scene:
+    """One synthetic frame (BGR, `size` = width, height) showing `n_cards` distinct cards."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+    cond = conditions or Conditions()
+    width, height = size
+    image = table_texture(rng, width, height)
+    codes = list(rng.choice(sorted(design), size=0 if layout == "empty" else n_cards,
+                            replace=False))
+    card_w = rng.uniform(*card_width)
+    quads = _layout(layout, len(codes), card_w, width, height, rng)
+    tilt = _camera_tilt(width, height, cond.tilt, rng)
+    labels = np.full((height, width), -1, np.int16)
+    placed: list[np.ndarray] = []
+    for i, (code, quad) in enumerate(zip(codes, quads, strict=True)):
+        dst = cv2.perspectiveTransform(quad[None].astype(np.float64), tilt)[0]
+        _paste(image, labels, design[code], dst, i, rng)
+        placed.append(dst)
+    cards = [SceneCard(str(code), dst.astype(np.float32), _index_visibility(labels, dst, i))
+             for i, (code, dst) in enumerate(zip(codes, placed, strict=True))]
+    image = _degrade(image, cond, rng)
+    return Scene(image, cards)
+
+
+def table_texture(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    """A table: felt, wood grain, or patterned cloth, in a random colour."""
+    hue, sat, val = rng.uniform(0, 180), rng.uniform(0.0, 0.85), rng.uniform(0.15, 0.75)
+    base = cv2.cvtColor(np.uint8([[[hue, sat * 255, val * 255]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    small = rng.normal(0, 1, (height // 8, width // 8)).astype(np.float32)
+    grain = cv2.resize(cv2.GaussianBlur(small, (0, 0), 1.5), (width, height))
+    kind = rng.integers(3)
+    if kind == 1:  # wood grain: stretched noise along one axis
+        streak = rng.normal(0, 1, (height // 2, 6)).astype(np.float32)
+        grain = grain * 0.4 + cv2.resize(cv2.GaussianBlur(streak, (0, 0), 1.0), (width, height))
+    elif kind == 2:  # woven cloth / check
+        yy, xx = np.mgrid[0:height, 0:width]
+        period = rng.uniform(10, 60)
+        grain = grain * 0.5 + np.sign(np.sin(xx / period) * np.sin(yy / period)).astype(np.float32)
+    contrast = rng.uniform(6, 30)
+    table = base.astype(np.float32)[None, None, :] + contrast * grain[..., None]
+    return np.clip(table, 0, 255).astype(np.uint8)
+
+
+def _layout(layout: str, n: int, w: float, width: int, height: int,
+            rng: np.random.Generator) -> list[np.ndarray]:
+    h = w * CARD_ASPECT
+    base = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64) - [w / 2, h / 2]
+    quads: list[np.ndarray] = []
+    if layout == "scatter":
+        centres: list[np.ndarray] = []
+        for _ in range(n):
+            for _attempt in range(200):
+                c = rng.uniform([h * 0.7, h * 0.7], [width - h * 0.7, height - h * 0.7])
+                if all(np.linalg.norm(c - o) > h * 1.05 for o in centres):
+                    break
+            centres.append(c)
+            quads.append(_rotate(base, rng.uniform(-np.pi, np.pi)) + c)
+    elif layout == "row":
+        step = rng.uniform(0.3, 0.55) * w
+        angle = rng.uniform(-0.5, 0.5)
+        start = np.array([width / 2, height / 2]) - _rotate(np.array([[step * (n - 1) / 2, 0]]),
+                                                            angle)[0]
+        for i in range(n):
+            jitter = rng.normal(0, [w * 0.03, w * 0.06])
+            centre = start + _rotate(np.array([[step * i, 0]]), angle)[0] + jitter
+            quads.append(_rotate(base, angle + rng.normal(0, 0.05)) + centre)
+    elif layout == "fan":
+        pivot = np.array([width / 2, height / 2 + h * 0.6])
+        spread = rng.uniform(0.12, 0.22)
+        turn = rng.uniform(-0.6, 0.6)
+        for i in range(n):
+            a = turn + (i - (n - 1) / 2) * spread
+            card = base + [0, -h * 0.25]
+            quads.append(_rotate(card, a) + pivot)
+    return quads
+
+
+def _rotate(points: np.ndarray, angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return points @ np.array([[c, s], [-s, c]])
+
+
+def _camera_tilt(width: int, height: int, amount: float, rng: np.random.Generator) -> np.ndarray:
+    src = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    shrink = rng.uniform(0, amount) * width
+    side = rng.integers(4)
+    dst = src.copy()
+    a, b = side, (side + 1) % 4  # pull one edge's two corners together: a keystone
+    direction = dst[b] - dst[a]
+    direction /= np.linalg.norm(direction)
+    dst[a] += direction * shrink / 2
+    dst[b] -= direction * shrink / 2
+    dst += rng.normal(0, amount * 10, dst.shape).astype(np.float32)
+    return cv2.getPerspectiveTransform(src, dst).astype(np.float64)
+
+
+def _paste(image: np.ndarray, labels: np.ndarray, face: np.ndarray, dst: np.ndarray, label: int,
+           rng: np.random.Generator) -> None:
+    """Composite one face (with its soft shadow) into the frame, only inside its bounding box."""
+    pad = 12
+    x0, y0 = np.maximum(np.floor(dst.min(axis=0)).astype(int) - pad, 0)
+    x1, y1 = np.minimum(np.ceil(dst.max(axis=0)).astype(int) + pad,
+                        [image.shape[1], image.shape[0]])
+    if x1 <= x0 or y1 <= y0:
+        return
+    fh, fw = face.shape[:2]
+    src = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
+    m = cv2.getPerspectiveTransform(src, (dst - [x0, y0]).astype(np.float32))
+    size = (int(x1 - x0), int(y1 - y0))
+    warped = cv2.warpPerspective(face, m, size, flags=cv2.INTER_AREA)
+    alpha = warped[..., 3:4].astype(np.float32) / 255
+    shadow_shift = np.float32([[1, 0, rng.uniform(1, 6)], [0, 1, rng.uniform(1, 6)]])
+    shadow = cv2.GaussianBlur(cv2.warpAffine(alpha[..., 0], shadow_shift, size), (0, 0), 3)
+    dark = 1 - rng.uniform(0.2, 0.5) * shadow[..., None]
+    roi = image[y0:y1, x0:x1]
+    roi[...] = np.clip(roi * dark * (1 - alpha) + warped[..., :3] * alpha, 0, 255)
+    labels[y0:y1, x0:x1][alpha[..., 0] > 0.5] = label
+
+
+def _index_visibility(labels: np.ndarray, quad: np.ndarray, label: int) -> tuple[bool, bool]:
+    """A corner index counts as visible when most of its patch shows this card on top."""
+    tl, tr, br, bl = quad.astype(np.float64)
+    u, v = (tr - tl), (bl - tl)
+
+    def visible(origin: np.ndarray, du: np.ndarray, dv: np.ndarray) -> bool:
+        samples = [origin + du * a + dv * b for a in np.linspace(0.04, 0.16, 4)
+                   for b in np.linspace(0.03, 0.2, 5)]
+        hits = 0
+        for x, y in samples:
+            xi, yi = int(x), int(y)
+            if 0 <= yi < labels.shape[0] and 0 <= xi < labels.shape[1]:
+                hits += labels[yi, xi] == label
+        return hits >= 0.85 * len(samples)
+
+    return visible(tl, u, v), visible(br, -u, -v)
+
+
+def _degrade(image: np.ndarray, cond: Conditions, rng: np.random.Generator) -> np.ndarray:
+    height, width = image.shape[:2]
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    gx, gy = rng.normal(0, 1, 2)
+    ramp = (xx / width - 0.5) * gx + (yy / height - 0.5) * gy
+    ramp = ramp / (np.abs(ramp).max() + 1e-6)
+    light = 1 - cond.light * (ramp + 1) / 2
+    cast = 1 + rng.normal(0, 0.05, 3).astype(np.float32)
+    out = image.astype(np.float32) * light[..., None] * cast
+    if rng.random() < cond.glare:
+        cx, cy = rng.uniform(0, width), rng.uniform(0, height)
+        radius = rng.uniform(0.05, 0.15) * width
+        blob = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * radius**2))
+        out += rng.uniform(60, 160) * blob[..., None]
+    sigma = rng.uniform(0, cond.blur)
+    if sigma > 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), sigma)
+    out += rng.normal(0, cond.noise, out.shape).astype(np.float32)
+    frame = np.clip(out, 0, 255).astype(np.uint8)
+    ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY,
+                                            int(rng.integers(*cond.jpeg))])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else frame
