@@ -17,7 +17,7 @@ from gpiozero import DigitalInputDevice, GPIOZeroError
 
 from pi_app.inputs.button import ButtonLogic, ButtonTiming, HoldAction
 from pi_app.inputs.events import Control, EventKind, InputEvent
-from pi_app.inputs.pins import ControlPins, PinConfigError
+from pi_app.inputs.pins import ControlPins, PinConfigError, peg_seat
 from pi_app.inputs.quadrature import DetentsPerCycle, QuadratureDecoder
 
 Clock = Callable[[], float]
@@ -29,7 +29,7 @@ TICK_INTERVAL = 0.01
 
 def hold_action(control: Control) -> HoldAction:
     """PEG buttons repeat while held (peg many points); every other control long-presses."""
-    return "repeat" if control.startswith("peg") else "long_press"
+    return "repeat" if peg_seat(control) is not None else "long_press"
 
 
 class GpioControls:

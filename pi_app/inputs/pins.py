@@ -52,6 +52,12 @@ AVOID: Mapping[int, str] = MappingProxyType({
 _PEG = re.compile(r"peg(0|[1-9][0-9]*)")
 
 
+def peg_seat(control: Control) -> int | None:
+    """The seat whose PEG button `control` is (`peg2` is seat 2), or None for other controls."""
+    match = _PEG.fullmatch(control)
+    return int(match.group(1)) if match else None
+
+
 class PinConfigError(ValueError):
     """A control pin map that cannot work; the message names the setting."""
 
@@ -72,7 +78,7 @@ class ControlPins:
     @property
     def players(self) -> int:
         """How many players have a PEG button."""
-        return sum(1 for name in self.buttons if _PEG.fullmatch(name))
+        return sum(1 for name in self.buttons if peg_seat(name) is not None)
 
     @classmethod
     def from_mapping(cls, pins: Mapping[str, object], *,
@@ -119,7 +125,7 @@ class ControlPins:
 
 
 def _is_control_pin(name: str) -> bool:
-    return name in BUTTONS or name in ENCODER or _PEG.fullmatch(name) is not None
+    return name in BUTTONS or name in ENCODER or peg_seat(name) is not None
 
 
 def _check_pin(name: str, pin: object) -> int:
@@ -134,7 +140,7 @@ def _check_pin(name: str, pin: object) -> int:
 
 
 def _check_pegs(controls: Mapping[str, int]) -> None:
-    numbers = sorted(int(m.group(1)) for n in controls if (m := _PEG.fullmatch(n)))
+    numbers = sorted(seat for name in controls if (seat := peg_seat(name)) is not None)
     if numbers[-1] >= MAX_PLAYERS:
         raise PinConfigError(f"pins.peg{numbers[-1]}: at most {MAX_PLAYERS} players (peg0-peg3)")
     for expected, number in enumerate(numbers):
