@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Final, Literal
 
-from pi_app.engine.cards import DECK, Card, CardError, parse_card
+from pi_app.engine.cards import DECK, Card, CardError, check_distinct, parse_card
 from pi_app.engine.pegging import MAX_COUNT, score_play
 from pi_app.engine.scoring import score_show
 from pi_app.engine.variants import Rules, skunk_kind
@@ -34,8 +34,8 @@ __all__ = [
 
 Event = dict[str, Any]
 Phase = Literal["discard", "cut", "play", "show", "deal_end", "game_over"]
-ActionKind = Literal["discard", "play", "go", "claim", "muggins", "next"]
-ACTION_KINDS: Final = ("discard", "play", "go", "claim", "muggins", "next")
+ActionKind = Literal["discard", "play", "go", "claim", "muggins", "next", "starter"]
+ACTION_KINDS: Final = ("discard", "play", "go", "claim", "muggins", "next", "starter")
 
 _BY_CODE: Final = {card.code: card for card in DECK}
 _HEELS: Final = 2
@@ -48,12 +48,19 @@ class GameError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Something one player does. `points` is a claimed count (claim) or claimed miss (muggins)."""
+    """Something one player does. `points` is a claimed count (claim) or claimed miss (muggins).
+
+    At a real table the cards come from the table, not the engine's shuffle: `next` may carry
+    the `hands` dealt (and `cards` dealt straight to the crib, and on the first deal the
+    `dealer`), and such a deal waits for a `starter` action naming the card turned up.
+    """
 
     kind: ActionKind
     player: int = 0
     cards: tuple[Card, ...] = ()
     points: int | None = None
+    hands: tuple[tuple[Card, ...], ...] = ()
+    dealer: int | None = None
 
     @property
     def card(self) -> Card:
@@ -68,6 +75,10 @@ class Action:
             data["cards"] = [c.code for c in self.cards]
         if self.points is not None:
             data["points"] = self.points
+        if self.hands:
+            data["hands"] = [_codes(hand) for hand in self.hands]
+        if self.dealer is not None:
+            data["dealer"] = self.dealer
         return data
 
     @staticmethod
@@ -80,21 +91,34 @@ class Action:
         if not isinstance(player, int) or isinstance(player, bool):
             raise GameError(f"player must be a seat number, not {player!r}")
         try:
-            if kind == "play":
+            if kind in ("play", "starter"):
                 if "card" not in data:
-                    raise GameError("a play needs a card")
+                    raise GameError(f"a {kind} action needs a card")
                 cards: tuple[Card, ...] = (parse_card(str(data["card"])),)
             else:
-                raw = data.get("cards", [])
-                if isinstance(raw, str):
-                    raw = raw.replace(",", " ").split()
-                cards = tuple(parse_card(str(text)) for text in raw)
+                cards = _read_cards(data.get("cards", []), "cards")
+            hands = tuple(_read_cards(hand, f"hand {i}")
+                          for i, hand in enumerate(data.get("hands", [])))
         except CardError as exc:
             raise GameError(str(exc)) from None
-        points = data.get("points")
-        if points is not None and (not isinstance(points, int) or isinstance(points, bool)):
-            raise GameError(f"points must be a whole number, not {points!r}")
-        return Action(kind, player, cards, points)
+        points = _optional_int(data, "points")
+        dealer = _optional_int(data, "dealer")
+        return Action(kind, player, cards, points, hands, dealer)
+
+
+def _read_cards(raw: object, what: str) -> tuple[Card, ...]:
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list):
+        raise GameError(f"{what} must be a list of cards, not {raw!r}")
+    return tuple(parse_card(str(text)) for text in raw)
+
+
+def _optional_int(data: dict[str, Any], field: str) -> int | None:
+    value = data.get(field)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise GameError(f"{field} must be a whole number, not {value!r}")
+    return value
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -119,17 +143,24 @@ def _is_player_action(event: Event) -> bool:
         return event["reason"] in ("muggins", "false muggins")
     if kind == "deal":
         return int(event["deal"]) > 1
+    if kind == "starter":
+        return bool(event.get("manual"))
     return False
 
 
 class Game:
     """A game in progress. Build with `Game(rules, seed)`, act with `apply`, read the state from
-    the attributes and `to_json`, step back with `undo` and forward with `redo`."""
+    the attributes and `to_json`, step back with `undo` and forward with `redo`.
+
+    `start=False` leaves the game before its first deal, waiting for a `next` action, which
+    may bring the cards dealt at a real table.
+    """
 
     def __init__(
         self, rules: Rules | None = None, seed: int | str = 0, game: int = 0, *, start: bool = True
     ) -> None:
         self.rules = rules if rules is not None else Rules()
+        self._sides = [self.rules.side_of(seat) for seat in range(self.rules.players)]
         self.seed = seed
         self.game = game
         self.events: list[Event] = []
@@ -137,9 +168,6 @@ class Game:
         self._reset()
         if start:
             self._emit(self._first_deal_event())
-            if self.rules.three_for_last:
-                self._emit({"type": "peg", **self._side_fields(self.pone),
-                            "points": _THREE_FOR_LAST, "reason": "three for last"})
             self._follow_rules()
 
     @classmethod
@@ -157,8 +185,11 @@ class Game:
     def _reset(self) -> None:
         rules = self.rules
         n = rules.players
-        self.phase: Phase = "discard"
+        self.phase: Phase = "deal_end"
         self.deal_no = 0
+        self.manual = False
+        """Whether this deal's cards came from the table (the starter then comes from it too)."""
+        self.three_for_last_due = self.rules.three_for_last
         self.dealer = 0
         self.scores: list[int] = [0] * len(rules.sides)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -208,7 +239,7 @@ class Game:
         return self._seat_after(self.dealer)
 
     def side_of(self, seat: int) -> int:
-        return self.rules.side_of(seat)
+        return self._sides[seat]
 
     @property
     def over(self) -> bool:
@@ -223,7 +254,7 @@ class Game:
     def _score(self, event: Event) -> None:
         points = event["points"]
         if points:
-            self.scores[self.rules.side_of(event["player"])] += points
+            self.scores[self._sides[event["player"]]] += points
 
     def _fold(self, event: Event) -> None:
         kind = event["type"]
@@ -258,6 +289,8 @@ class Game:
                 self.phase = "deal_end"
         elif kind == "peg":
             self._score(event)
+            if event["reason"] == "three for last":
+                self.three_for_last_due = False
             if event["reason"] in ("muggins", "false muggins"):
                 self.muggins_window = None
         elif kind == "game_end":
@@ -270,6 +303,7 @@ class Game:
     def _fold_deal(self, event: Event) -> None:
         self.deal_no = event["deal"]
         self.dealer = event["dealer"]
+        self.manual = bool(event.get("manual"))
         self.hands = [_cards(hand) for hand in event["hands"]]
         self.kept = [[] for _ in self.hands]
         self.discarded = [False] * len(self.hands)
@@ -336,7 +370,10 @@ class Game:
         while self.phase != "game_over":
             if self._pegged_out():
                 self._emit(self._game_end_event())
-            elif self.phase == "cut":
+            elif self.three_for_last_due and self.deal_no == 1:
+                self._emit({"type": "peg", **self._side_fields(self.pone),
+                            "points": _THREE_FOR_LAST, "reason": "three for last"})
+            elif self.phase == "cut" and not self.manual:
                 self._emit(self._starter_event())
             elif self.phase == "play" and self._go_due():
                 self._emit(self._go_award_event())
@@ -361,7 +398,7 @@ class Game:
     # ---- events ------------------------------------------------------------------------------
 
     def _side_fields(self, seat: int) -> Event:
-        return {"player": seat, "side": self.rules.side_of(seat)}
+        return {"player": seat, "side": self._sides[seat]}
 
     def _rng(self, *parts: object) -> random.Random:
         return random.Random("/".join(str(p) for p in (self.seed, self.game, *parts)))
@@ -382,6 +419,38 @@ class Game:
         event["cuts"] = rounds
         return event
 
+    def _table_deal_event(self, action: Action) -> Event:
+        """A deal of the cards seen at the table, checked for the right counts and no repeats."""
+        rules = self.rules
+        if len(action.hands) != rules.players:
+            raise GameError(f"deal {rules.players} hands, not {len(action.hands)}")
+        for seat, hand in enumerate(action.hands):
+            if len(hand) != rules.cards_dealt:
+                raise GameError(f"seat {seat} was dealt {len(hand)} cards; "
+                                f"{rules.name} deals {rules.cards_dealt}")
+        if len(action.cards) != rules.crib_dealt:
+            raise GameError(f"{rules.name} deals {rules.crib_dealt} card(s) to the crib, "
+                            f"not {len(action.cards)}")
+        every = [card for hand in action.hands for card in hand] + list(action.cards)
+        try:
+            check_distinct(every)
+        except CardError as exc:
+            raise GameError(f"the deal repeats a card: {exc}") from None
+        if self.deal_no == 0:
+            dealer = action.dealer if action.dealer is not None else action.player
+            if not 0 <= dealer < rules.players:
+                raise GameError(f"there is no seat {dealer} to deal")
+        elif action.dealer not in (None, self._seat_after(self.dealer)):
+            raise GameError(f"the deal passes to seat {self._seat_after(self.dealer)}")
+        else:
+            dealer = self._seat_after(self.dealer)
+        event: Event = {"type": "deal", "game": self.game, "deal": self.deal_no + 1,
+                        "dealer": dealer, "hands": [_codes(hand) for hand in action.hands],
+                        "manual": True}
+        if rules.crib_dealt:
+            event["crib_dealt"] = _codes(action.cards)
+        return event
+
     def _deal_event(self, dealer: int, deal: int) -> Event:
         rules = self.rules
         pack = list(DECK)
@@ -397,12 +466,20 @@ class Game:
             event["crib_dealt"] = _codes(pack[start:start + rules.crib_dealt])
         return event
 
-    def _starter_event(self) -> Event:
-        seen = {card for hand in self.kept for card in hand} | set(self.crib)
-        rest = [card for card in DECK if card not in seen]
-        starter = self._rng("starter", self.deal_no).choice(rest)
+    def _in_play(self) -> set[Card]:
+        return {card for hand in self.kept for card in hand} | set(self.crib)
+
+    def _starter_event(self, chosen: Card | None = None) -> Event:
+        if chosen is None:
+            in_play = self._in_play()
+            rest = [card for card in DECK if card not in in_play]
+            starter = self._rng("starter", self.deal_no).choice(rest)
+        else:
+            starter = chosen
         points = _HEELS if starter.rank == 11 else 0
         event: Event = {"type": "starter", "card": starter.code, "points": points}
+        if chosen is not None:
+            event["manual"] = True
         event.update(self._side_fields(self.dealer))
         if points:
             event["reason"] = "his heels"
@@ -415,7 +492,7 @@ class Game:
         points = 1
         event: Event = {"type": "go", **self._side_fields(seat), "points": points,
                         "reason": "last card" if last_card else "go", "count": self.count}
-        side = self.rules.side_of(seat)
+        side = self._sides[seat]
         if self.rules.no_peg_out_on_go and self.scores[side] + 1 >= self.rules.target_of(side):
             event["points"] = 0
             event["void"] = "no pegging out on a go"
@@ -495,9 +572,25 @@ class Game:
             return self._check_claim(seat, action.points)
         if kind == "muggins":
             return self._check_muggins(seat, action.points)
+        if kind == "starter":
+            return self._check_starter(action.cards)
         if self.phase != "deal_end":
             raise GameError(f"the deal is not over: the game is in the {self.phase}")
+        if action.hands:
+            return self._table_deal_event(action)
+        if self.deal_no == 0:
+            return self._first_deal_event()
         return self._deal_event(dealer=self._seat_after(self.dealer), deal=self.deal_no + 1)
+
+    def _check_starter(self, cards: Sequence[Card]) -> Event:
+        if self.phase != "cut" or not self.manual:
+            raise GameError("a starter is named only after the discard of a deal made at the "
+                            f"table; the game is in the {self.phase}")
+        if len(cards) != 1:
+            raise GameError("name one starter card")
+        if cards[0] in self._in_play():
+            raise GameError(f"{cards[0]} is already in a hand or the crib")
+        return self._starter_event(cards[0])
 
     def _check_discard(self, seat: int, cards: Sequence[Card]) -> Event:
         if self.phase != "discard":
@@ -546,7 +639,7 @@ class Game:
         window = self.muggins_window
         if window is None:
             raise GameError("there is no count to call muggins on now")
-        if self.rules.side_of(seat) == window["side"]:
+        if self._sides[seat] == window["side"]:
             raise GameError("muggins is claimed by an opponent of the player who counted")
         if points is None or points < 1:
             raise GameError("muggins needs the points said to be missed, 1 or more")
@@ -568,6 +661,8 @@ class Game:
             return [self.turn]
         if self.phase == "show" and self.rules.muggins:
             return [self.show_queue[0][0]]
+        if self.phase == "cut" and self.manual:
+            return [self._seat_after(self.dealer)]
         if self.phase == "deal_end":
             return list(range(self.rules.players))
         return []
@@ -586,12 +681,15 @@ class Game:
                 actions += [Action("play", s, (card,)) for card in playable] or [Action("go", s)]
             elif self.phase == "show":
                 actions.append(Action("claim", s))
+            elif self.phase == "cut":
+                in_play = self._in_play()
+                actions += [Action("starter", s, (card,)) for card in DECK if card not in in_play]
         if self.phase == "deal_end":
             actions += [Action("next", s) for s in seats]
         window = self.muggins_window
         if window is not None:
             actions += [Action("muggins", s) for s in range(self.rules.players)
-                        if self.rules.side_of(s) != window["side"] and seat in (None, s)]
+                        if self._sides[s] != window["side"] and seat in (None, s)]
         return actions
 
     def true_count(self) -> int:
