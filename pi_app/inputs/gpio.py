@@ -61,13 +61,14 @@ class GpioControls:
                 )
                 device.when_activated = self._edge_handler(control, True)
                 device.when_deactivated = self._edge_handler(control, False)
-            self._a = self._open("encoder contact A", pins.encoder_a, pin_factory)
-            self._b = self._open("encoder contact B", pins.encoder_b, pin_factory)
-            self._decoder = QuadratureDecoder(
-                detents_per_cycle, self._a.is_active, self._b.is_active
-            )
-            self._a.when_activated = self._a.when_deactivated = self._encoder_changed
-            self._b.when_activated = self._b.when_deactivated = self._encoder_changed
+            a = self._open("encoder contact A", pins.encoder_a, pin_factory)
+            b = self._open("encoder contact B", pins.encoder_b, pin_factory)
+            self._contacts = [a.is_active, b.is_active]
+            self._decoder = QuadratureDecoder(detents_per_cycle, *self._contacts)
+            # Each edge comes with the level it changed to; reading the other pin back
+            # instead could see a later level when the knob spins fast.
+            a.pin.when_changed = self._contact_a_changed
+            b.pin.when_changed = self._contact_b_changed
         except BaseException:
             self.close()
             raise
@@ -86,9 +87,16 @@ class GpioControls:
                 self._emit(control, self._buttons[control].edge(pressed, self._clock()))
         return handler
 
-    def _encoder_changed(self) -> None:
+    def _contact_a_changed(self, ticks: object, state: int) -> None:
+        self._contact_changed(0, not state)  # contacts close to ground: low is closed
+
+    def _contact_b_changed(self, ticks: object, state: int) -> None:
+        self._contact_changed(1, not state)
+
+    def _contact_changed(self, contact: int, closed: bool) -> None:
         with self._lock:
-            steps = self._decoder.update(self._a.is_active, self._b.is_active)
+            self._contacts[contact] = closed
+            steps = self._decoder.update(*self._contacts)
             if steps:
                 self._post(InputEvent("turn", "encoder", steps=steps, source="gpio"))
 
