@@ -71,14 +71,28 @@ class ShowScore:
         }
 
 
-def find_fifteens(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every combination of two or more cards whose pip values add to 15."""
-    return [
+@cache
+def _fifteen_positions(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Positions of every 2+ of these sorted pip values adding to 15: a few thousand value
+    multisets cover every hand, so each is worked out once."""
+    return tuple(
         combo
-        for size in range(2, len(cards) + 1)
-        for combo in combinations(cards, size)
-        if sum(c.value for c in combo) == 15
-    ]
+        for size in range(2, len(values) + 1)
+        for combo in combinations(range(len(values)), size)
+        if sum(values[i] for i in combo) == 15
+    )
+
+
+def find_fifteens(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every combination of two or more cards whose pip values add to 15, smallest first,
+    each in the order the cards were given."""
+    order = sorted(range(len(cards)), key=lambda i: cards[i].value)
+    found = sorted(
+        (tuple(sorted(order[i] for i in combo))
+         for combo in _fifteen_positions(tuple(cards[i].value for i in order))),
+        key=lambda combo: (len(combo), combo),
+    )
+    return [tuple(cards[i] for i in combo) for combo in found]
 
 
 def find_pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
