@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pi_app.engine.game import GameError
-from pi_app.engine.match import Match, play_match
+from pi_app.engine.match import GAMES_FOR_SKUNK, Match, play_match
 from pi_app.engine.players import SimplePlayer
 from pi_app.engine.variants import Rules, preset
 
@@ -52,7 +52,7 @@ def test_captains_match_credits_the_person_not_the_seat() -> None:
     for game in match.games:
         assert game.result is not None
         for seat in game.result["winner_seats"]:  # person p sits in seat (p - game) mod 3
-            expected[(seat + game.game) % 3] += 1 if game.result["skunk"] == "none" else 2
+            expected[(seat + game.game) % 3] += GAMES_FOR_SKUNK[game.result["skunk"]]
     assert match.games_won == expected
 
 
