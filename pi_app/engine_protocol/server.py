@@ -90,6 +90,8 @@ class EngineSession:
         except json.JSONDecodeError as exc:
             where = f"request {self.requests}, column {exc.colno}"
             return {"ok": False, "error": f"not JSON: {exc.msg} ({where})"}
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting too deep
+            return {"ok": False, "error": f"request {self.requests}: unreadable JSON: {exc}"}
         if not isinstance(request, dict):
             shown = json.dumps(request)[:40]
             error = f"request {self.requests}: expected a JSON object, not {shown}"

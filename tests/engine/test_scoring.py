@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pi_app.engine.cards import DECK, Card, CardError, parse_card, parse_cards
 from pi_app.engine.scoring import ShowScore, score_show, show_points
+from pi_app.engine.words import number_word
 
 BOOK = "rules/001_81a9fa5c5b8dabac.txt"
 
@@ -400,3 +401,11 @@ def test_no_four_card_hand_scores_nineteen_twenty_five_twenty_six_or_twenty_seve
     cards: list[Card],
 ) -> None:
     assert show_points(cards[:4], cards[4]) not in {19, 25, 26, 27}
+
+
+def test_numbers_are_spoken_as_players_say_them_up_to_a_game_of_121() -> None:
+    assert [number_word(n) for n in (0, 15, 29, 31, 61, 121)] == [
+        "zero", "fifteen", "twenty-nine", "thirty-one", "sixty-one", "one hundred and twenty-one",
+    ]
+    with pytest.raises(ValueError, match="outside 0..999"):
+        number_word(1000)

@@ -118,6 +118,8 @@ def test_a_bad_request_gets_an_error_saying_what_and_where(
         ('{"op": "score", ', "not JSON: Expecting property name enclosed in double quotes"),
         ("score 5H 5C", "not JSON: Expecting value (request 1, column 1)"),
         ('["score"]', 'request 1: expected a JSON object, not ["score"]'),
+        ("[" * 100_000 + "]" * 100_000, "request 1: unreadable JSON: maximum recursion depth"),
+        ('{"op": "score", "id": ' + "9" * 5000 + "}", "request 1: unreadable JSON: Exceeds"),
     ],
 )
 def test_a_line_that_is_not_a_json_object_is_an_error(
