@@ -407,5 +407,5 @@ def test_numbers_are_spoken_as_players_say_them_up_to_a_game_of_121() -> None:
     assert [number_word(n) for n in (0, 15, 29, 31, 61, 121)] == [
         "zero", "fifteen", "twenty-nine", "thirty-one", "sixty-one", "one hundred and twenty-one",
     ]
-    with pytest.raises(ValueError, match="outside 0..999"):
+    with pytest.raises(ValueError, match=r"outside 0\.\.999"):
         number_word(1000)
