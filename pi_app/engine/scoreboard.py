@@ -10,12 +10,12 @@ it by the rules (crossing a skunk line, winning the game).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, get_args
 
+from pi_app.engine.match import GAMES_FOR_SKUNK
 from pi_app.engine.variants import Rules, RulesError, SkunkKind, skunk_kind
 
 __all__ = [
-    "GAMES_FOR_SKUNK",
     "Event",
     "Scoreboard",
     "ScoreboardError",
@@ -24,9 +24,8 @@ __all__ = [
 
 Event = dict[str, Any]
 
-SKUNK_ORDER: Final[tuple[SkunkKind, ...]] = ("none", "single", "double", "triple")
-GAMES_FOR_SKUNK: Final[dict[SkunkKind, int]] = {"none": 1, "single": 2, "double": 3, "triple": 4}
-"""Games a win counts for: a skunk is a double game, a double skunk three, a triple four."""
+SKUNK_ORDER: Final[tuple[SkunkKind, ...]] = get_args(SkunkKind)
+"""From no skunk to the worst, in the order the rules declare them."""
 
 _ACTIONS: Final = ("peg", "next_game")
 """Event types a player causes; `line` and `game_end` follow from them by the rules."""
