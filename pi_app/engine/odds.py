@@ -121,10 +121,12 @@ def show_score_distribution(
 ) -> ScoreDistribution:
     """The exact distribution of `show_points` over every hand (or crib) and starter.
 
-    `hand_size` 3 and 5 give the five- and seven-card games' hands.
+    `hand_size` 3 and 5 give the five- and seven-card games' hands; a crib always has 4.
     """
     if not 3 <= hand_size <= 5:
         raise ValueError(f"a hand to show has 3 to 5 cards, not {hand_size}")
+    if is_crib and hand_size != 4:
+        raise ValueError(f"a crib has 4 cards in every game, not {hand_size}")
     short_flush_points = 0 if is_crib and not four_card_crib_flush else hand_size
     counts: Counter[int] = Counter()
     for ranks, hand_counts, starter_rank in _rank_cases(hand_size):

@@ -80,3 +80,14 @@ def test_crib_odds_says_how_rare_a_score_is(capsys: pytest.CaptureFixture[str]) 
     )
     _, never, _ = run(capsys, "odds", "--score", "19")
     assert "19 comes 0 times in 12,994,800 (never)" in never
+
+
+def test_crib_odds_for_the_five_card_game_counts_three_card_hands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "odds", "--cards", "3", "--json")
+    assert code == 0 and sum(json.loads(out)["hand"].values()) == 1_082_900
+    assert list(json.loads(out)) == ["hand"]
+    code, out, err = run(capsys, "odds", "--cards", "3", "--crib")
+    assert code == 2 and out == ""
+    assert "a crib has 4 cards in every game, not 3" in err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from pi_app.engine.odds import ScoreDistribution, show_score_distribution
 
@@ -15,7 +16,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--crib", action="store_true", help="only the crib (flush needs all 5)")
     parser.add_argument(
         "--cards", type=int, choices=(3, 4, 5), default=4,
-        help="cards in the hand: 4 (six-card game, default), 3 (five-card), 5 (seven-card)",
+        help="cards in the hand: 4 (six-card game, default), 3 (five-card), 5 (seven-card); "
+        "the crib has 4 in every game",
     )
     parser.add_argument("--score", type=int, help="just how rare this score is, e.g. 24")
     parser.add_argument("--json", action="store_true", help="print JSON counts for programs")
@@ -23,7 +25,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    names = ("crib",) if args.crib else ("hand", "crib")
+    if args.crib and args.cards != 4:
+        print(f"crib odds: a crib has 4 cards in every game, not {args.cards}", file=sys.stderr)
+        return 2
+    names = ("crib",) if args.crib else ("hand", "crib") if args.cards == 4 else ("hand",)
     tables = {
         name: show_score_distribution(is_crib=name == "crib", hand_size=args.cards)
         for name in names
