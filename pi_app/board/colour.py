@@ -50,7 +50,7 @@ class Palette:
     back_level: float = 0.45
     """The back peg's brightness relative to the front peg's, so the gap reads at a glance."""
     games_level: float = 0.5
-    skunk: RGB = (40, 40, 40)
+    skunk: RGB = (64, 64, 64)
     dealer: RGB = (255, 255, 255)
     go: RGB = OKABE_ITO["yellow"]
     """The turn LED uses the player's own colour."""

@@ -278,23 +278,25 @@ class _Checker:
                 spot = self.spot(value, f"{where} status {kind}", chains, 4)
                 if spot is not None:
                     status[kind] = spot
-        if missing or extra:
+        hole_spots = [holes.get(n) for n in range(GAME_HOLE + 1)]
+        game_spots = [games[n] for n in sorted(games)]
+        if extra or None in hole_spots or None in game_spots:
             return None
         return Track(
             player=player,
-            holes=tuple(holes[n] for n in range(GAME_HOLE + 1)),
-            games_won=tuple(games[n] for n in sorted(games)),
+            holes=tuple(s for s in hole_spots if s is not None),
+            games_won=tuple(s for s in game_spots if s is not None),
             status=status,
         )
 
     def numbered(
         self, raw: Any, where: str, chains: tuple[Chain, ...] | None, noun: str
-    ) -> dict[int, Spot]:
-        """Rows of [number, x_mm, y_mm, chain, led] keyed by number."""
+    ) -> dict[int, Spot | None]:
+        """Rows of [number, x_mm, y_mm, chain, led] keyed by number (None: a bad row)."""
         if not isinstance(raw, list):
             self.fail(f"{where}: expected a list of [{noun}, x_mm, y_mm, chain, led]")
             return {}
-        spots: dict[int, Spot] = {}
+        spots: dict[int, Spot | None] = {}
         for row in raw:
             if not (isinstance(row, list) and row and isinstance(row[0], int)):
                 self.fail(f"{where}: expected [{noun}, x_mm, y_mm, chain, led], got {row!r}")
@@ -303,9 +305,8 @@ class _Checker:
             if number in spots:
                 self.fail(f"{where}: {noun} {number} is listed twice")
                 continue
-            spot = self.spot(row[1:], f"{where.rsplit(' ', 1)[0]} {noun} {number}", chains, 4)
-            if spot is not None:
-                spots[number] = spot
+            spots[number] = self.spot(row[1:], f"{where.rsplit(' ', 1)[0]} {noun} {number}",
+                                      chains, 4)
         return spots
 
     def spot(
