@@ -1,0 +1,323 @@
+"""Settings for the table app: defaults, then `/etc/crib/config.toml`, then `--config`, then
+the environment (`CRIB_<SECTION>_<KEY>`), each layer overriding only the keys it names.
+
+Everything is checked once, at start-up, so a typo or a pin wired twice is reported in one
+clear message naming the key and where it came from, rather than failing mid-game.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pi_app.board.backends import KINDS
+from pi_app.board.design import BoardDesign, design_layout
+from pi_app.board.layout import DEFAULT_LAYOUT, Layout, LayoutError, load_layout
+from pi_app.engine.variants import PRESETS, Rules, RulesError, preset
+from pi_app.inputs.pins import DEFAULT_PINS, ControlPins, PinConfigError
+
+SYSTEM_CONFIG = Path("/etc/crib/config.toml")
+ENV_PREFIX = "CRIB_"
+
+MODES = ("auto", "manual", "scoreboard", "versus")
+"""auto: the camera reads the cards; manual: cards entered by encoder or page; scoreboard:
+players peg themselves; versus: the app holds a seat and plays against a person."""
+
+BACKENDS = tuple(KINDS)
+CAMERAS = ("sim", "picamera", "none")
+LEVELS = ("easy", "medium", "hard")
+
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "game": {
+        "mode": "manual",
+        "variant": "six-card",
+        "players": ["North", "South"],
+        "computer_level": "medium",
+        "muggins": False,
+        "coach": False,
+        "target": 0,
+    },
+    "board": {"backend": "sim", "layout": "", "led_count": 0, "brightness": 0.6, "url": ""},
+    "pins": dict(DEFAULT_PINS),
+    "camera": {"source": "sim"},
+    "speech": {"enabled": True, "voice": "en", "volume": 100, "rate": 160},
+    "web": {"host": "127.0.0.1", "port": 8121, "pairing": False},
+    "storage": {"path": "~/.local/share/crib/games.sqlite"},
+}
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message names the key and the file it came from."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    mode: str
+    rules: Rules
+    """The variant with the house rules set here (muggins, a different target)."""
+    players: tuple[str, ...]
+    computer_level: str
+    coach: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSettings:
+    backend: str
+    layout: Layout
+    """From `board.layout` (a TOML file), else `hw/`'s default, else the built-in design."""
+    led_count: int
+    """LEDs on the strip: the layout's own count unless `board.led_count` says more."""
+    brightness: float
+    url: str
+    """The serial strip's port (`/dev/ttyACM0`, or `sim://` for the emulated firmware)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechSettings:
+    enabled: bool
+    voice: str
+    volume: int
+    """espeak-ng amplitude, 0..200."""
+    rate: int
+    """Words per minute, 80..450."""
+
+
+@dataclass(frozen=True, slots=True)
+class WebSettings:
+    host: str
+    port: int
+    pairing: bool
+    """When true, the page is read-only until the pairing code shown on the board is entered."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    game: GameSettings
+    board: BoardSettings
+    pins: ControlPins
+    camera: str
+    speech: SpeechSettings
+    web: WebSettings
+    storage: Path
+    sources: tuple[str, ...] = field(default=())
+    """Where the settings came from, lowest layer first, for `crib start --show-config`."""
+
+
+def _merge(base: dict[str, dict[str, Any]], layer: Mapping[str, Any], origin: str,
+           origins: dict[str, str]) -> None:
+    for section, values in layer.items():
+        if section not in base:
+            known = ", ".join(sorted(base))
+            raise ConfigError(f"{origin}: unknown section [{section}] (known: {known})")
+        if not isinstance(values, Mapping):
+            raise ConfigError(f"{origin}: [{section}] must be a table of settings")
+        for key, value in values.items():
+            if section != "pins" and key not in base[section]:
+                known = ", ".join(sorted(base[section]))
+                raise ConfigError(f"{origin}: unknown setting {section}.{key} (known: {known})")
+            base[section][key] = value
+            origins[f"{section}.{key}"] = origin
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from exc
+
+
+def _env_layer(environ: Mapping[str, str], sections: Mapping[str, Any]) -> dict[str, Any]:
+    """`CRIB_WEB_PORT=8080` sets web.port; values are read as TOML when they parse, else text."""
+    layer: dict[str, dict[str, Any]] = {}
+    for name, text in environ.items():
+        if not name.startswith(ENV_PREFIX):
+            continue
+        rest = name[len(ENV_PREFIX):].lower()
+        section = next((s for s in sections if rest.startswith(s + "_")), None)
+        if section is None:
+            continue  # CRIB_* variables that are not settings belong to someone else
+        key = rest[len(section) + 1:]
+        try:
+            value = tomllib.loads(f"v = {text}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = text
+        layer.setdefault(section, {})[key] = value
+    return layer
+
+
+class _Checker:
+    """Reads typed values out of the merged settings, naming the key and its origin on error."""
+
+    def __init__(self, merged: dict[str, dict[str, Any]], origins: Mapping[str, str]) -> None:
+        self.merged = merged
+        self.origins = origins
+
+    def fail(self, key: str, problem: str) -> ConfigError:
+        origin = self.origins.get(key, "defaults")
+        return ConfigError(f"{origin}: {key} {problem}")
+
+    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
+        section, name = key.split(".", 1)
+        value = self.merged[section][name]
+        if isinstance(value, bool) and kind is not bool and bool not in (
+            kind if isinstance(kind, tuple) else (kind,)
+        ):
+            raise self.fail(key, f"must be {_kind_name(kind)}, not {value!r}")
+        if not isinstance(value, kind):
+            raise self.fail(key, f"must be {_kind_name(kind)}, not {value!r}")
+        return value
+
+    def choice(self, key: str, choices: tuple[str, ...]) -> str:
+        value: str = self.get(key, str)
+        if value not in choices:
+            raise self.fail(key, f"is {value!r}: unknown; choose one of {', '.join(choices)}")
+        return value
+
+    def number(self, key: str, low: float, high: float, kind: type = int) -> Any:
+        value = self.get(key, (int, float) if kind is float else int)
+        if not low <= value <= high:
+            raise self.fail(key, f"is {value}: must be between {low} and {high}")
+        return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {bool: "true or false", int: "a whole number", str: "text", list: "a list"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, "a number") for k in kinds)
+
+
+def _check_pins(check: _Checker) -> ControlPins:
+    try:
+        return ControlPins.from_mapping(check.merged["pins"])
+    except PinConfigError as exc:
+        origins = sorted({o for k, o in check.origins.items() if k.startswith("pins.")})
+        raise ConfigError(f"{', '.join(origins) or 'defaults'}: {exc}") from exc
+
+
+def board_layout(name: str) -> Layout:
+    """The layout file `name`, else `hw/`'s default, else the built-in design."""
+    if name:
+        path = Path(name).expanduser()
+    elif DEFAULT_LAYOUT.is_file():
+        path = DEFAULT_LAYOUT
+    else:
+        return design_layout(BoardDesign())
+    try:
+        return load_layout(path)
+    except LayoutError as exc:
+        raise ConfigError(str(exc)) from exc
+
+
+def _check_players(check: _Checker) -> tuple[str, ...]:
+    players = check.get("game.players", list)
+    if not 2 <= len(players) <= 4 or not all(isinstance(p, str) and p.strip() for p in players):
+        raise check.fail("game.players", "must list 2 to 4 non-empty names")
+    if len(set(players)) != len(players):
+        raise check.fail("game.players", f"names a player twice: {players}")
+    return tuple(players)
+
+
+def _check_rules(check: _Checker) -> Rules:
+    variant = check.choice("game.variant", tuple(PRESETS))
+    options: dict[str, object] = {"muggins": check.get("game.muggins", bool)}
+    target = check.get("game.target", int)
+    if target:
+        options["target"] = target
+    try:
+        return preset(variant, **options)
+    except RulesError as exc:
+        raise check.fail("game.target" if target else "game.variant", f"is refused: {exc}") \
+            from exc
+
+
+def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str]) -> Config:
+    """Turn merged raw settings into a `Config`, or raise `ConfigError` naming the bad key."""
+    check = _Checker(merged, origins)
+    rules = _check_rules(check)
+    players = _check_players(check)
+    if len(players) != rules.players:
+        raise check.fail("game.players", f"names {len(players)} players, but {rules.name} "
+                         f"is played by {rules.players}")
+    game = GameSettings(
+        mode=check.choice("game.mode", MODES),
+        rules=rules,
+        players=players,
+        computer_level=check.choice("game.computer_level", LEVELS),
+        coach=check.get("game.coach", bool),
+    )
+    path = check.get("board.layout", str)
+    try:
+        layout = board_layout(path)
+    except ConfigError as exc:
+        raise check.fail("board.layout", str(exc)) from exc
+    if len(layout.tracks) < rules.players:
+        raise check.fail("board.layout", f"has {len(layout.tracks)} tracks, too few for "
+                         f"{rules.players} players")
+    led_count = check.number("board.led_count", 0, 65536)
+    if 0 < led_count < layout.led_count:
+        raise check.fail("board.led_count", f"is {led_count}, fewer than the "
+                         f"{layout.led_count} LEDs the layout {layout.name!r} lights")
+    board = BoardSettings(
+        backend=check.choice("board.backend", BACKENDS),
+        layout=layout,
+        led_count=led_count or layout.led_count,
+        brightness=float(check.number("board.brightness", 0.0, 1.0, float)),
+        url=check.get("board.url", str),
+    )
+    speech = SpeechSettings(
+        enabled=check.get("speech.enabled", bool),
+        voice=_check_voice(check),
+        volume=check.number("speech.volume", 0, 200),
+        rate=check.number("speech.rate", 80, 450),
+    )
+    web = WebSettings(
+        host=check.get("web.host", str),
+        port=check.number("web.port", 0, 65535),
+        pairing=check.get("web.pairing", bool),
+    )
+    return Config(
+        game=game,
+        board=board,
+        pins=_check_pins(check),
+        camera=check.choice("camera.source", CAMERAS),
+        speech=speech,
+        web=web,
+        storage=Path(check.get("storage.path", str)).expanduser(),
+        sources=tuple(dict.fromkeys(origins.values())),
+    )
+
+
+def _check_voice(check: _Checker) -> str:
+    voice: str = check.get("speech.voice", str)
+    # The voice reaches espeak-ng as one argument; keep it to a voice name's characters.
+    if not voice or not all(ch.isalnum() or ch in "-_+" for ch in voice):
+        raise check.fail("speech.voice", f"is {voice!r}: not a voice name (e.g. en, en-gb+f3)")
+    return voice
+
+
+def load_config(
+    path: Path | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+    system: Path = SYSTEM_CONFIG,
+    overrides: Mapping[str, Mapping[str, Any]] | None = None,
+) -> Config:
+    """Merge the layers and validate. `overrides` (from command-line flags) come last."""
+    merged = {section: dict(values) for section, values in DEFAULTS.items()}
+    origins: dict[str, str] = {}
+    if system.is_file():
+        _merge(merged, _read_toml(system), str(system), origins)
+    if path is not None:
+        _merge(merged, _read_toml(path), str(path), origins)
+    env = os.environ if environ is None else environ
+    _merge(merged, _env_layer(env, merged), "environment", origins)
+    if overrides:
+        _merge(merged, overrides, "command line", origins)
+    return validate(merged, origins)

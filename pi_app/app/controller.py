@@ -1,0 +1,323 @@
+"""The table app's core: every input becomes an engine action; every change lights the board,
+speaks, is saved, and is pushed to the page.
+
+Inputs arrive from anywhere (a button's `InputEvent`, a card the camera saw, a click on the
+page) and all end in `act`. The controller owns the session, so undo and redo work the same
+from any input, and it knows no hardware: the board display, the speaker, the store and the
+page's listeners are handed to it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from pi_app.app.config import Config
+from pi_app.app.narrate import describe, spoken
+from pi_app.app.session import (
+    CARDS,
+    SCOREBOARD,
+    CardSession,
+    ScoreboardSession,
+    SessionSpec,
+    TableError,
+    fold_pegs,
+)
+from pi_app.app.speech import Speaker
+from pi_app.app.stats import game_stats
+from pi_app.app.store import GameStore
+from pi_app.board.backends.sim import screen_colours
+from pi_app.board.colour import Tone
+from pi_app.board.display import BoardDisplay
+from pi_app.board.render import Frame, Renderer
+from pi_app.board.state import BoardState
+from pi_app.engine.advisor.discard import analyse_discards
+from pi_app.engine.game import Event
+from pi_app.inputs.events import InputEvent
+
+Action = dict[str, Any]
+Session = CardSession | ScoreboardSession
+LOG_SHOWN = 60
+ZONES = ("play", "discard")
+
+
+def spec_for(config: Config, seed: int = 0) -> SessionSpec:
+    """The session the configured mode plays."""
+    mode = config.game.mode
+    return SessionSpec(
+        kind=SCOREBOARD if mode == "scoreboard" else CARDS,
+        rules=config.game.rules,
+        names=config.game.players,
+        seed=seed,
+        computer_seat=1 if mode == "versus" else None,
+        level=config.game.computer_level,
+    )
+
+
+def open_session(spec: SessionSpec, events: list[Event] | None = None) -> Session:
+    if spec.kind == SCOREBOARD:
+        return ScoreboardSession(spec, events or ())
+    return CardSession(spec, events)
+
+
+class Controller:
+    """One game at a time, with undo and redo from any input, saved after every change."""
+
+    def __init__(
+        self,
+        config: Config,
+        store: GameStore,
+        speaker: Speaker,
+        *,
+        display: BoardDisplay | None = None,
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.speaker = speaker
+        self.display = display
+        self.renderer = display.renderer if display else Renderer(
+            config.board.layout, tone=Tone(brightness=config.board.brightness))
+        self.listeners: list[Callable[[], None]] = []
+        self.notice: str | None = None
+        """The last refusal of a button or camera input, shown on the page."""
+        self.coach_note: str | None = None
+        self._lock = threading.RLock()
+        resumed = store.unfinished()
+        if resumed is not None:
+            self.game_id, self.session = resumed.id, open_session(resumed.spec, resumed.events)
+        else:
+            spec = spec_for(config)
+            self.game_id, self.session = store.new_game(spec), open_session(spec)
+        self._said_upto = len(self.session.shown_events())
+        self.frame: Frame = self.renderer.render(self.board_state())
+        self._changed()
+
+    # --- the ways in ------------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """Apply one action from the page or a test; raise `TableError` when it is refused."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise TableError("an action is a JSON object with a 'type'")
+        with self._lock:
+            kind = action["type"]
+            if kind == "new_game":
+                self._new_game(action)
+            elif kind == "undo":
+                self.session.undo()
+                self._said_upto = min(self._said_upto, len(self.session.shown_events()))
+                self.coach_note = None
+                self.speaker.say("undone")
+            elif kind == "redo":
+                self.session.redo()
+            elif kind == "press":
+                self._press(action)
+                return
+            elif kind == "observe":
+                self.observe(action.get("zone"), action.get("cards"), action.get("player"))
+                return
+            else:
+                self._session_act(action)
+            self.notice = None
+            self._changed()
+
+    def on_input(self, event: InputEvent) -> None:
+        """A button or the encoder. A refusal is shown and spoken, never raised into the
+        input thread: a person at the table needs to hear why nothing happened."""
+        try:
+            self.act(self._input_action(event))
+        except TableError as exc:
+            with self._lock:
+                self.notice = str(exc)
+                self.speaker.say("no")
+                self._changed()
+
+    def observe(self, zone: object, cards: object, player: object = None) -> None:
+        """Cards the camera saw laid in a zone: `play` (the card just laid, by the player whose
+        turn it is) or `discard` (the two a player laid away, `player` given)."""
+        if zone not in ZONES:
+            raise TableError(f"observe: unknown zone {zone!r}; zones: {', '.join(ZONES)}")
+        if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
+            raise TableError("observe: 'cards' must list the cards seen, e.g. [\"5H\"]")
+        state = self.session.state()
+        if zone == "play":
+            self.act({"type": "play", "player": state.get("turn"), "card": cards[-1]})
+        else:
+            self.act({"type": "discard", "player": player, "cards": cards})
+
+    # --- internals -------------------------------------------------------------------
+
+    def _input_action(self, event: InputEvent) -> Action:
+        state = self.session.state()
+        control, kind = event.control, event.kind
+        if control == "undo" and kind in ("press", "long_press"):
+            return {"type": "redo" if kind == "long_press" else "undo"}
+        if control == "go" and kind == "press":
+            return {"type": "go", "player": state.get("turn")}
+        if control.startswith("peg") and kind in ("press", "repeat"):
+            return {"type": "peg", "player": int(control[3:]), "points": 1}
+        if control == "ok" and kind == "press":
+            return self._next_step(state)
+        raise TableError(f"{control} {kind.replace('_', ' ')}: nothing to do with it now")
+
+    def _next_step(self, state: dict[str, Any]) -> Action:
+        phase = state["phase"]
+        if self.session.pending_show() is not None:
+            return {"type": "confirm"}
+        if phase == "deal_end":
+            return {"type": "next", "player": state["dealer"]}
+        if phase == "game_over":
+            return {"type": "new_game"} if isinstance(self.session, CardSession) else {
+                "type": "next_game"}
+        raise TableError(f"ok: nothing to confirm during the {phase}")
+
+    def _press(self, action: Action) -> None:
+        """A virtual button on the page, as if pressed on the table."""
+        control, kind = action.get("control"), action.get("kind", "press")
+        try:
+            event = InputEvent(kind, control, source="web")  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise TableError(f"press: {exc}") from exc
+        self.act(self._input_action(event))
+
+    def _session_act(self, action: Action) -> None:
+        clean = {k: v for k, v in action.items() if k != "by"}
+        if clean.get("type") == "discard":
+            self._coach_before(clean)
+        self.session.act(clean)
+
+    def _new_game(self, action: Action) -> None:
+        seed = action.get("seed", self.session.spec.seed + 1)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
+            raise TableError(f"new_game: 'seed' must be a whole number 0..2^31, not {seed!r}")
+        spec = spec_for(self.config, seed)
+        self.store.save(self.game_id, self.session.events, self.session.winner)
+        self.game_id, self.session = self.store.new_game(spec), open_session(spec)
+        self._said_upto = 0
+        self.coach_note = None
+
+    def _coach_before(self, action: Action) -> None:
+        """Coach mode: how much the throw about to be made costs against the best one."""
+        if not self.config.game.coach or not isinstance(self.session, CardSession):
+            return
+        game, seat = self.session.game, action.get("player")
+        if not isinstance(seat, int) or not 0 <= seat < len(game.hands) or game.phase != "discard":
+            return
+        thrown = action.get("cards")
+        options = analyse_discards(game.hands[seat], dealer=game.dealer == seat, rules=game.rules)
+        chosen = next((o for o in options if sorted(c.code for c in o.discard)
+                       == sorted(thrown or [])), None)
+        if chosen is not None:
+            best = options[0]
+            self.coach_note = (
+                f"{self.session.spec.names[seat]} threw {' '.join(thrown or [])}: best was "
+                f"{' '.join(c.code for c in best.discard)}; the throw cost "
+                f"{best.net_ev - chosen.net_ev:.2f} points on average")
+
+    def board_state(self) -> BoardState:
+        session = self.session
+        rules = session.spec.rules
+        pegs = fold_pegs(session.shown_events(), rules)
+        state = session.state()
+        games_won = tuple(state.get("games_won", ())) or tuple(
+            1 if session.winner == side else 0 for side in range(len(rules.sides)))
+        turn = state.get("turn")
+        return BoardState(
+            pegs=pegs,
+            games_won=games_won,
+            dealer=rules.side_of(state["dealer"]) if "dealer" in state else None,
+            turn=rules.side_of(turn) if isinstance(turn, int) else None,
+        )
+
+    def _changed(self) -> None:
+        shown = self.session.shown_events()
+        names = self.session.spec.names
+        crib_flush = self.session.spec.rules.four_card_crib_flush
+        for event in shown[self._said_upto:]:
+            phrase = spoken(event, names, crib_flush)
+            if phrase:
+                self.speaker.say(phrase)
+        self._said_upto = len(shown)
+        state = self.board_state()
+        self.frame = (self.display.show_state(state) if self.display
+                      else self.renderer.render(state))
+        self.store.save(self.game_id, self.session.events, self.session.winner)
+        for listener in list(self.listeners):
+            listener()
+
+    # --- what the page shows ---------------------------------------------------------
+
+    def coach_hints(self) -> list[dict[str, Any]]:
+        session = self.session
+        if not self.config.game.coach or not isinstance(session, CardSession):
+            return []
+        game = session.game
+        if game.phase != "discard":
+            return []
+        return [{"player": seat, **analyse_discards(game.hands[seat], dealer=game.dealer == seat,
+                                                    rules=game.rules)[0].to_json()}
+                for seat in game.to_move() if seat != session.spec.computer_seat]
+
+    def lit(self) -> dict[str, str]:
+        """Every lit LED's whole-board index and its colour as a screen shows it."""
+        colours = screen_colours(self.frame.pixels)
+        return {str(i): "#{:02x}{:02x}{:02x}".format(*colours[i].tolist())
+                for i in range(len(colours)) if self.frame.pixels[i].any()}
+
+    def board_json(self) -> dict[str, Any]:
+        """The board's drawing: every hole and indicator with its whole-board LED index."""
+        layout = self.renderer.layout
+        return {
+            "name": layout.name,
+            "size_mm": list(layout.size_mm),
+            "hole_mm": layout.hole_mm,
+            "colours": ["#{:02x}{:02x}{:02x}".format(*self.renderer.palette.player(side))
+                        for side in range(len(layout.tracks))],
+            "spots": [{"kind": kind, "player": player, "number": number,
+                       "x": spot.x_mm, "y": spot.y_mm, "led": layout.flat_index(spot)}
+                      for kind, player, number, spot in layout.spots()],
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        with self._lock:
+            session = self.session
+            spec = session.spec
+            shown = session.shown_events()
+            pegs = fold_pegs(shown, spec.rules)
+            state = session.state()
+            if isinstance(session, CardSession) and spec.computer_seat is not None \
+                    and state["phase"] not in ("show", "deal_end", "game_over"):
+                state["hands"][spec.computer_seat] = ["??"] * len(
+                    state["hands"][spec.computer_seat])
+                state["kept"][spec.computer_seat] = []
+            if isinstance(session, CardSession):
+                game = session.game
+                state.pop("legal", None)
+                if game.phase not in ("show", "deal_end", "game_over"):
+                    state["crib"] = ["??"] * len(game.crib)  # face down until its show
+                state["playable"] = ([c.code for c in game.playable(game.turn)]
+                                     if game.phase == "play" and game.turn is not None else [])
+            log = [line for line in (describe(e, spec.names) for e in shown) if line]
+            return {
+                "game_id": self.game_id,
+                "mode": self.config.game.mode,
+                "kind": spec.kind,
+                "names": list(spec.names),
+                "computer_seat": spec.computer_seat,
+                "variant": spec.rules.name,
+                "target": spec.rules.target,
+                "muggins": spec.rules.muggins,
+                "state": state,
+                "pegs": [{"front": p.front, "back": p.back} for p in pegs],
+                "pending": session.pending_show(),
+                "winner": session.winner,
+                "log": log[-LOG_SHOWN:],
+                "said": self.speaker.said[-8:],
+                "notice": self.notice,
+                "coach": self.coach_hints(),
+                "coach_note": self.coach_note,
+                "lit": self.lit(),
+                "can_undo": session.can_undo,
+                "can_redo": session.can_redo,
+                "stats": game_stats(self.store.games()),
+            }

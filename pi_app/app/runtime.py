@@ -1,0 +1,179 @@
+"""Putting the table together: the same app on a Pi or, with simulated parts, on a laptop.
+
+`build` wires the controller to its board, buttons and speaker; `serve` runs the web page and
+feeds input events to the controller until asked to stop. On a laptop every piece of
+hardware is replaced: the strips by `SimStrip`s, the pins by gpiozero's `MockFactory`, and
+the page shows what the strips were sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pi_app.app.config import Config
+from pi_app.app.controller import Controller
+from pi_app.app.session import TableError
+from pi_app.app.speech import Speaker
+from pi_app.app.store import GameStore
+from pi_app.app.web import ActionError, WebBackend, serving
+from pi_app.board.backends import open_strip
+from pi_app.board.colour import Tone
+from pi_app.board.display import BoardDisplay
+from pi_app.board.render import Renderer
+from pi_app.board.strip import Strip
+from pi_app.inputs.events import InputError
+from pi_app.inputs.gpio import GpioControls
+from pi_app.inputs.hub import InputHub
+
+PI_MODEL = Path("/proc/device-tree/model")
+DECK_DIRS = (Path(__file__).resolve().parents[3] / "shared" / "data" / "decks" / "kennard",)
+"""Where the card faces may be found beside a checkout; without them the page draws cards."""
+POLL = 0.05
+"""Seconds the input pump waits for an event before checking whether to stop."""
+
+
+def on_raspberry_pi(model_file: Path = PI_MODEL) -> bool:
+    """True on a Raspberry Pi (the device tree names the board)."""
+    try:
+        return "Raspberry Pi" in model_file.read_text(errors="replace")
+    except OSError:
+        return False
+
+
+@dataclass
+class TableApp:
+    config: Config
+    controller: Controller
+    hub: InputHub
+    display: BoardDisplay
+    controls: GpioControls | None
+    simulated: bool
+    pin_factory: Any = None
+    """The mock pin factory in the simulator, so tests can press the buttons."""
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        for close in reversed(self.closers):
+            with contextlib.suppress(Exception):
+                close()
+
+
+def _open_strips(config: Config, simulated: bool) -> list[Strip]:
+    layout = config.board.layout
+    kind = "sim" if simulated else config.board.backend
+    strips: list[Strip] = []
+    for chain in layout.chains:
+        options = dict(chain.options)
+        if kind == "serial":
+            options.setdefault("url", config.board.url)
+        strips.append(open_strip(kind, chain.length, **options))
+    return strips
+
+
+def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) -> TableApp:
+    """The app with its hardware (or, `simulated`, stand-ins for all of it)."""
+    closers: list[Callable[[], None]] = []
+    store = GameStore(config.storage)
+    closers.append(store.close)
+    try:
+        strips = _open_strips(config, simulated)
+        display = BoardDisplay(
+            Renderer(config.board.layout, tone=Tone(brightness=config.board.brightness)), strips
+        )
+        closers.append(display.close)
+        hub = InputHub()
+        pin_factory: Any = None
+        if simulated:
+            from gpiozero.pins.mock import MockFactory
+
+            pin_factory = MockFactory()
+        controls = GpioControls(config.pins, hub.post, pin_factory=pin_factory)
+        closers.append(controls.close)
+        controls.start()
+        controller = Controller(config, store, speaker or Speaker(config.speech),
+                                display=display)
+    except BaseException:
+        for close in reversed(closers):
+            with contextlib.suppress(Exception):
+                close()
+        raise
+    return TableApp(config, controller, hub, display, controls, simulated, pin_factory, closers)
+
+
+def web_backend(app: TableApp, pairing_code: str | None = None) -> WebBackend:
+    controller = app.controller
+
+    def act(action: dict[str, Any]) -> None:
+        if action.get("type") == "press":  # a virtual button: the same path as a real one
+            try:
+                app.hub.post_json({k: v for k, v in action.items() if k != "type"}, "web")
+            except InputError as exc:
+                raise ActionError(f"press: {exc}") from exc
+            return
+        try:
+            controller.act(action)
+        except TableError as exc:
+            raise ActionError(str(exc)) from exc
+
+    deck = next((d for d in DECK_DIRS if d.is_dir()), None)
+    return WebBackend(
+        snapshot=controller.snapshot, act=act, board=controller.board_json, deck_dir=deck,
+        pairing_code=pairing_code, local_only=app.simulated,
+    )
+
+
+async def _pump_inputs(app: TableApp, stop: asyncio.Event) -> None:
+    """Hand queued button events to the controller, in order, on the server's loop."""
+    while not stop.is_set():
+        event = await asyncio.to_thread(app.hub.get, POLL)
+        if event is not None:
+            app.controller.on_input(event)
+
+
+async def serve(
+    app: TableApp,
+    host: str,
+    port: int,
+    *,
+    on_ready: Callable[[str], Awaitable[None] | None] | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Serve the page and run the inputs until `stop` is set (or SIGINT/SIGTERM)."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    pairing = None
+    if not app.simulated and app.config.web.pairing:
+        pairing = f"{secrets.randbelow(10_000):04d}"
+        app.controller.speaker.say("pairing code " + " ".join(pairing))
+        print(f"crib: pairing code for the web page: {pairing}", file=sys.stderr)
+    backend = web_backend(app, pairing)
+
+    def changed() -> None:
+        loop.call_soon_threadsafe(backend.publish)
+
+    app.controller.listeners.append(changed)
+    pump = asyncio.create_task(_pump_inputs(app, stop))
+    try:
+        async with serving(backend, host, port) as url:
+            if on_ready is not None:
+                result = on_ready(url)
+                if result is not None:
+                    await result
+            await stop.wait()
+    finally:
+        stop.set()
+        await pump
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)

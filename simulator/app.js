@@ -1,0 +1,351 @@
+// The table page: draws what the server pushes (server-sent events) and posts player actions.
+// Plain JavaScript, no build step; every rule lives on the server, the page only shows and asks.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const HOLD_MS = 600;
+let board = null;      // the layout: spots with their LED index
+let snap = null;       // the latest snapshot
+const selected = new Set();  // cards picked to lay away
+let selectedSeat = null;
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+function showError(message) {
+  const box = $("#error");
+  box.textContent = message;
+  box.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { box.hidden = true; }, 5000);
+}
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const reply = await response.json().catch(() => ({ ok: false, error: response.statusText }));
+  if (!reply.ok) showError(reply.error);
+  return reply;
+}
+
+const act = (action) => post("/api/action", action);
+
+// ---- cards ----------------------------------------------------------------------------------
+
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+function cardFace(code, attrs) {
+  const box = el("span", { class: "card", "data-card": code, ...attrs });
+  if (code === "??") {
+    box.classList.add("back");
+    return box;
+  }
+  const img = el("img", { src: `/cards/${code}.png`, alt: code, draggable: "false" });
+  img.addEventListener("error", () => {
+    img.remove();
+    const rank = code[0] === "T" ? "10" : code[0];
+    box.classList.add("drawn", "CDHS".indexOf(code[1]) % 3 ? "red" : "black");
+    box.append(el("b", {}, rank), el("i", {}, SUITS[code[1]]));
+  });
+  box.append(img);
+  return box;
+}
+
+// ---- the board ------------------------------------------------------------------------------
+
+function drawBoard() {
+  const svg = $("#board");
+  const [w, h] = board.size_mm;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.replaceChildren();
+  charts.svgEl("rect", { x: 0, y: 0, width: w, height: h, rx: 8, class: "wood" }, svg);
+  const r = board.hole_mm / 2 + 0.4;
+  for (const spot of board.spots) {
+    const c = charts.svgEl("circle", {
+      cx: spot.x, cy: spot.y, r, class: `hole ${spot.kind}`, "data-led": spot.led,
+      "data-player": spot.player, "data-kind": spot.kind, "data-hole": spot.number,
+    }, svg);
+    charts.svgEl("title", {}, c).textContent =
+      `${spot.kind === "hole" ? "hole " + spot.number : spot.kind} · track ${spot.player + 1}`;
+  }
+}
+
+function lightBoard(lit) {
+  for (const c of document.querySelectorAll("#board circle")) {
+    const colour = lit[c.dataset.led];
+    c.classList.toggle("lit", Boolean(colour));
+    c.style.fill = colour || "";
+  }
+}
+
+// ---- the table ------------------------------------------------------------------------------
+
+function playerColour(p) {
+  return board && board.colours ? board.colours[p % board.colours.length] : "#ccc";
+}
+
+function renderScores() {
+  const box = $("#scores");
+  box.replaceChildren(...snap.names.map((name, p) => {
+    const pegs = snap.pegs[snap.kind === "cards" ? sideOf(p) : p] || { front: 0 };
+    return el("div", { class: "score", "data-player": p, style: `--c:${playerColour(p)}` },
+      el("span", { class: "dot" }), el("span", { class: "name" }, name,
+        p === snap.computer_seat ? " (computer)" : ""),
+      el("span", { class: "points", "data-score": pegs.front }, pegs.front));
+  }));
+}
+
+function sideOf(seat) {
+  const sides = snap.state.sides || snap.names.map((_, i) => [i]);
+  return sides.findIndex((seats) => seats.includes(seat));
+}
+
+function promptText() {
+  const s = snap.state;
+  const name = (p) => snap.names[p];
+  if (snap.winner !== null && snap.winner !== undefined) {
+    return `${name(snap.winner)} wins! Press OK or New game to play again.`;
+  }
+  if (snap.kind === "scoreboard") return "Peg the points you count; OK starts the next game.";
+  if (snap.pending) return "Check the count on display, then confirm it (or dispute).";
+  switch (s.phase) {
+    case "discard": return `Lay away two cards each to ${name(s.dealer)}'s crib.`;
+    case "play": return `${name(s.turn)} to play — the count is ${s.count}.`;
+    case "show": return `${name(s.show_next[0])} claims the ${s.show_next[1]}.`;
+    case "deal_end": return "The deal is over: press OK for the next deal.";
+    default: return s.phase;
+  }
+}
+
+function seatBox(p) {
+  const s = snap.state;
+  const computer = p === snap.computer_seat;
+  const hand = s.hands[p] || [];
+  const myTurn = s.phase === "play" && s.turn === p;
+  const discarding = s.phase === "discard" && (s.to_move || []).includes(p) && !computer;
+  const cards = hand.map((code) => {
+    const playable = myTurn && !computer && (s.playable || []).includes(code);
+    const face = cardFace(code, { class: "card" + (playable ? " playable" : ""),
+      role: discarding || playable ? "button" : null, tabindex: discarding || playable ? 0 : null });
+    if (discarding) {
+      if (selectedSeat === p && selected.has(code)) face.classList.add("selected");
+      face.addEventListener("click", () => toggleDiscard(p, code));
+    } else if (playable) {
+      face.addEventListener("click", () => act({ type: "play", player: p, card: code }));
+    }
+    return face;
+  });
+  const played = (s.played || []).filter(([seat]) => seat === p).map(([, code]) =>
+    cardFace(code, { class: "card small" }));
+  const tags = [
+    s.dealer === p ? el("span", { class: "tag" }, "dealer") : null,
+    myTurn ? el("span", { class: "tag turn" }, "to play") : null,
+    computer ? el("span", { class: "tag" }, "computer") : null,
+  ];
+  const buttons = [];
+  if (discarding) {
+    buttons.push(el("button", { type: "button", id: `lay-away-${p}`,
+      disabled: !(selectedSeat === p && selected.size === 2) || null,
+      onclick: () => layAway(p) }, "Lay away to the crib"));
+  }
+  if (myTurn && !computer && !(s.playable || []).length) {
+    buttons.push(el("button", { type: "button", id: `go-${p}`,
+      onclick: () => act({ type: "go", player: p }) }, "Go"));
+  }
+  return el("div", { class: "seat" + (myTurn ? " active" : ""), "data-seat": p,
+    style: `--c:${playerColour(p)}` },
+    el("h3", {}, el("span", { class: "dot" }), snap.names[p], ...tags),
+    el("div", { class: "cards hand", "data-seat": p }, cards),
+    played.length ? el("div", { class: "cards played" }, el("small", {}, "played"), played) : null,
+    el("div", { class: "row" }, buttons));
+}
+
+function toggleDiscard(p, code) {
+  if (selectedSeat !== p) { selected.clear(); selectedSeat = p; }
+  if (selected.has(code)) selected.delete(code);
+  else if (selected.size < 2) selected.add(code);
+  render();
+}
+
+async function layAway(p) {
+  const cards = [...selected];
+  selected.clear();
+  selectedSeat = null;
+  await act({ type: "discard", player: p, cards });
+}
+
+function scoreboardSeat(p) {
+  const input = el("input", { type: "number", min: 1, max: 29, value: 2, "aria-label": "points",
+    id: `peg-points-${p}` });
+  return el("div", { class: "seat", "data-seat": p, style: `--c:${playerColour(p)}` },
+    el("h3", {}, el("span", { class: "dot" }), snap.names[p]),
+    el("div", { class: "row" },
+      el("button", { type: "button", id: `peg-one-${p}`,
+        onclick: () => act({ type: "press", control: `peg${p}`, kind: "press" }) }, "PEG +1"),
+      input,
+      el("button", { type: "button", id: `peg-${p}`,
+        onclick: () => act({ type: "peg", player: p, points: Number(input.value) }) }, "Peg")));
+}
+
+function renderTable() {
+  const s = snap.state;
+  const seats = snap.names.map((_, p) => (snap.kind === "cards" ? seatBox(p) : scoreboardSeat(p)));
+  $("#seats").replaceChildren(...seats);
+  $("#middle").hidden = snap.kind !== "cards";
+  if (snap.kind !== "cards") return;
+  $("#starter").replaceChildren(s.starter ? cardFace(s.starter) : el("span", { class: "card back" }));
+  $("#run").replaceChildren(...(s.run || []).map((code) => cardFace(code, { class: "card small" })));
+  $("#count").textContent = s.phase === "play" ? s.count : "";
+  $("#crib").replaceChildren(...(s.crib || []).map((code) => cardFace(code, { class: "card small" })));
+}
+
+function renderShow() {
+  const box = $("#show");
+  const show = snap.pending;
+  box.hidden = !show;
+  if (!show) return;
+  $("#show-title").textContent =
+    `${snap.names[show.player]}'s ${show.kind} — ${show.points} point${show.points === 1 ? "" : "s"}`;
+  $("#show-cards").replaceChildren(...show.cards.map((c) => cardFace(c)),
+    el("span", { class: "plus" }, "+"), cardFace(show.starter, { class: "card starter" }));
+  let running = 0;
+  $("#show-items").replaceChildren(
+    el("tr", {}, el("th", {}, "what"), el("th", {}, "cards"), el("th", {}, "points"),
+      el("th", {}, "total")),
+    ...show.items.map((item) => {
+      running += item.points;
+      return el("tr", { class: "item" }, el("td", {}, item.kind), el("td", {}, item.cards.join(" ")),
+        el("td", {}, item.points), el("td", {}, running));
+    }));
+  $("#show-spoken").textContent = snap.said.length ? `“${snap.said[snap.said.length - 1]}”` : "";
+}
+
+function renderMuggins() {
+  const s = snap.state;
+  const claiming = snap.muggins && s.phase === "show" && s.show_next;
+  $("#muggins").hidden = !(claiming || s.muggins_open);
+  $("#claim").disabled = !claiming;
+  $("#call-muggins").disabled = !s.muggins_open;
+}
+
+function renderSide() {
+  $("#said").replaceChildren(...snap.said.slice().reverse().map((t) => el("li", {}, t)));
+  $("#log").replaceChildren(...snap.log.slice().reverse().map((t) => el("li", {}, t)));
+  const hints = snap.coach.map((h) => el("p", {}, `${snap.names[h.player]}: lay away `,
+    el("b", {}, h.discard.join(" ")), ` (hand ${h.hand_ev.toFixed(2)}, crib ${h.crib_ev.toFixed(2)},`
+    + ` net ${h.net_ev.toFixed(2)})`));
+  if (snap.coach_note) hints.push(el("p", { class: "note" }, snap.coach_note));
+  $("#coach-box").hidden = !hints.length;
+  $("#coach").replaceChildren(...hints);
+  $("#redo").disabled = !snap.can_redo;
+  $("#btn-undo").disabled = !snap.can_undo;
+  $("#btn-go").disabled = snap.kind !== "cards";
+  $("#winner").hidden = snap.winner === null || snap.winner === undefined;
+  if (!$("#winner").hidden) $("#winner").textContent = `${snap.names[snap.winner]} wins!`;
+  if (snap.notice) showError(snap.notice);
+}
+
+function renderStats() {
+  const st = snap.stats;
+  const wins = Object.entries(st.wins).map(([n, w]) => `${n} ${w}`).join(", ") || "none yet";
+  const avg = (v) => (v === null ? "–" : v.toFixed(2));
+  $("#stats-summary").textContent = `Games finished: ${st.games} · wins: ${wins} · ` +
+    `average hand ${avg(st.hand_average)} · average crib ${avg(st.crib_average)}`;
+  const race = st.races.find((r) => r.id === snap.game_id) || st.races[st.races.length - 1];
+  const colours = snap.names.map((_, p) => playerColour(p));
+  charts.drawRace($("#race-chart"), race ? race.race : [snap.names.map(() => 0)], snap.names,
+    colours, snap.target);
+  charts.drawHistogram($("#hand-chart"), st.hand_histogram, st.crib_histogram);
+}
+
+function render() {
+  if (!snap || !board) return;
+  $("#mode").textContent = `${snap.mode} · ${snap.variant}${snap.muggins ? " · muggins" : ""}`;
+  $("#prompt").textContent = promptText();
+  $("#pairing").hidden = snap.can_act !== false;
+  lightBoard(snap.lit);
+  renderScores();
+  renderTable();
+  renderShow();
+  renderMuggins();
+  renderSide();
+  renderStats();
+  document.body.dataset.phase = snap.state.phase;
+  document.body.dataset.events = snap.state.events ?? snap.log.length;
+}
+
+// ---- wiring ---------------------------------------------------------------------------------
+
+function wireButtons() {
+  for (const button of document.querySelectorAll("#controls [data-control]")) {
+    let downAt = 0;
+    const down = () => { downAt = performance.now(); };
+    const up = () => {
+      if (!downAt) return;
+      const kind = performance.now() - downAt >= HOLD_MS ? "long_press" : "press";
+      downAt = 0;
+      act({ type: "press", control: button.dataset.control, kind });
+    };
+    button.addEventListener("pointerdown", down);
+    button.addEventListener("pointerup", up);
+    button.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") down(); });
+    button.addEventListener("keyup", (e) => { if (e.key === "Enter" || e.key === " ") up(); });
+  }
+  $("#redo").addEventListener("click", () => act({ type: "redo" }));
+  $("#new-game").addEventListener("click", () => act({ type: "new_game" }));
+  $("#confirm").addEventListener("click", () => act({ type: "confirm" }));
+  $("#dispute").addEventListener("click", () => act({ type: "undo" }));
+  $("#claim").addEventListener("click", () => {
+    const [seat] = snap.state.show_next;
+    act({ type: "claim", player: seat, points: Number($("#claim-points").value) });
+  });
+  $("#call-muggins").addEventListener("click", () => {
+    const counted = snap.state.show_next ? snap.state.show_next[0] : snap.state.dealer;
+    act({ type: "muggins", player: (counted + 1) % snap.names.length,
+      points: Number($("#muggins-points").value) });
+  });
+  $("#pairing").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const reply = await post("/api/pair", { code: $("#pair-code").value });
+    if (reply.ok) refresh();
+  });
+}
+
+async function refresh() {
+  snap = await (await fetch("/api/state")).json();
+  render();
+}
+
+function listen() {
+  const source = new EventSource("/api/events");
+  source.onopen = () => $("#link").classList.add("up");
+  source.onerror = () => $("#link").classList.remove("up");
+  source.onmessage = (message) => {
+    const canAct = snap ? snap.can_act : true;
+    snap = { ...JSON.parse(message.data), can_act: canAct };
+    render();
+  };
+}
+
+async function start() {
+  board = await (await fetch("/api/board")).json();
+  drawBoard();
+  wireButtons();
+  await refresh();
+  listen();
+}
+
+start();
