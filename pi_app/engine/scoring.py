@@ -223,18 +223,21 @@ def show_points(
     return total
 
 
-_GROUP_NAMES = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
+_GROUP_NAMES = {2: ("a pair", "pairs"), 3: ("a pair royal", "pairs royal"),
+                4: ("a double pair royal", "double pairs royal")}
 _RUN_MULTIPLES = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a quadruple run"}
 
 
 def _pair_phrases(items: Sequence[ScoreItem]) -> list[tuple[str, int]]:
     """Pairs grouped as players name them: "two pairs", "a pair royal" (three pairs of a rank)."""
     pairs_by_rank = Counter(item.cards[0].rank for item in items if item.kind == "pair")
-    sizes = Counter({1: 2, 3: 3, 6: 4}[n] for n in pairs_by_rank.values())
-    phrases = [(_GROUP_NAMES[size], 2 * size * (size - 1) // 2) for size in (4, 3) if sizes[size]]
-    if sizes[2]:
-        name = "a pair" if sizes[2] == 1 else f"{number_word(sizes[2])} pairs"
-        phrases.append((name, 2 * sizes[2]))
+    groups = Counter({1: 2, 3: 3, 6: 4}[n] for n in pairs_by_rank.values())
+    phrases = []
+    for size in (4, 3, 2):
+        if groups[size]:
+            one, many = _GROUP_NAMES[size]
+            name = one if groups[size] == 1 else f"{number_word(groups[size])} {many}"
+            phrases.append((name, groups[size] * size * (size - 1)))
     return phrases
 
 

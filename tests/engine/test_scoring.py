@@ -396,6 +396,20 @@ def test_every_item_is_a_real_scoring_combination(cards: list[Card]) -> None:
             assert item.kind == "flush" and len({c.suit for c in item.cards}) == 1
 
 
+@given(hands_with_starter, st.booleans())
+def test_the_spoken_count_ends_on_the_total(cards: list[Card], crib: bool) -> None:
+    result = score_show(cards[:-1], cards[-1], is_crib=crib)
+    if result.total == 0:
+        assert result.spoken == "Nineteen"
+    else:
+        assert result.spoken.endswith(f" {number_word(result.total)}")
+
+
+def test_two_pairs_royal_in_a_seven_card_game_hand_are_named_together() -> None:
+    result = show("5H 5C 5S 6H 6C", "6S")
+    assert result.spoken == "Fifteen two, and two pairs royal is fourteen"
+
+
 @given(st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True))
 def test_no_four_card_hand_scores_nineteen_twenty_five_twenty_six_or_twenty_seven(
     cards: list[Card],
