@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Protocol
 
 from pi_app.engine.cards import Card
-from pi_app.engine.game import Action, Game, GameError
+from pi_app.engine.game import Action, Event, Game, GameError
 from pi_app.engine.variants import Rules
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "drive",
     "play_game",
     "play_view",
+    "step",
 ]
 
 
@@ -121,31 +122,37 @@ class SimplePlayer:
         return view.playable[self._pick(len(view.playable), view.count, view.seat, *key)]
 
 
-def drive(game: Game, players: Sequence[Player]) -> Game:
-    """Play `game` on from wherever it stands to its end, one policy per seat.
+def step(game: Game, players: Sequence[Player]) -> list[Event]:
+    """Make the one next action of `game` with the policy of the seat to act; return its events.
 
     Computer players count their own hands exactly (muggins claims are the true count) and
     never call muggins. A policy's illegal choice raises `GameError` naming the seat.
     """
+    phase = game.phase
+    if phase == "discard":
+        seat = game.to_move()[0]
+        cards = tuple(players[seat].discard(discard_view(game, seat)))
+        return game.apply(Action("discard", seat, cards))
+    if phase == "play":
+        turn = game.turn
+        assert turn is not None
+        card = players[turn].play(play_view(game, turn)) if game.can_play(turn) else None
+        return game.apply(Action("go", turn) if card is None else Action("play", turn, (card,)))
+    if phase == "show":
+        shower = game.to_move()[0]
+        return game.apply(Action("claim", shower, points=game.true_count()))
+    if phase == "deal_end":
+        return game.apply(Action("next", game.dealer))
+    raise GameError(f"no one can act: the game is in the {phase}")
+
+
+def drive(game: Game, players: Sequence[Player]) -> Game:
+    """Play `game` on from wherever it stands to its end, one policy per seat."""
     if len(players) != game.rules.players:
         raise GameError(f"{game.rules.name} needs {game.rules.players} players, "
                         f"not {len(players)}")
     while not game.over:
-        phase = game.phase
-        if phase == "discard":
-            for seat in game.to_move():
-                cards = tuple(players[seat].discard(discard_view(game, seat)))
-                game.apply(Action("discard", seat, cards))
-        elif phase == "play":
-            turn = game.turn
-            assert turn is not None
-            card = players[turn].play(play_view(game, turn)) if game.can_play(turn) else None
-            game.apply(Action("go", turn) if card is None else Action("play", turn, (card,)))
-        elif phase == "show":
-            shower = game.to_move()[0]
-            game.apply(Action("claim", shower, points=game.true_count()))
-        else:
-            game.apply(Action("next", game.dealer))
+        step(game, players)
     return game
 
 
