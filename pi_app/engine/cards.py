@@ -185,7 +185,7 @@ def parse_cards(texts: str | Iterable[str | Card]) -> list[Card]:
         if card in seen:
             first_number, first_text = seen[card]
             if text == first_text:
-                raise CardError(f"{text!r} appears twice (cards {first_number} and {number})")
+                raise CardError(f"{text} appears twice (cards {first_number} and {number})")
             raise CardError(
                 f"{text!r} (card {number}) is {first_text!r} (card {first_number}) again: "
                 f"{card} appears twice"

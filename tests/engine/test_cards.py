@@ -80,7 +80,7 @@ def test_a_bad_card_is_an_error_naming_what_is_wrong(text: str, named: str) -> N
 def test_a_card_named_twice_in_one_hand_is_an_error_naming_it() -> None:
     with pytest.raises(CardError, match=r"'5h' \(card 3\) is '5H' \(card 1\) again"):
         parse_cards(["5H", "6C", "5h"])
-    with pytest.raises(CardError, match=r"'5H' appears twice \(cards 1 and 2\)"):
+    with pytest.raises(CardError, match=r"5H appears twice \(cards 1 and 2\)"):
         parse_cards("5H 5H")
     with pytest.raises(CardError, match="JD appears twice"):
         check_distinct([Card.of(11, Suit.DIAMONDS), Card.of(11, Suit.DIAMONDS)])

@@ -84,7 +84,7 @@ def test_a_request_id_is_echoed_in_the_reply_good_or_bad(session: EngineSession)
         ({"op": "score", "hand": ["5H", "5C", "5S"], "starter": "5H"},
          "score: the starter 5H is also in the hand"),
         ({"op": "score", "hand": ["5H", "5C", "5H"], "starter": "5D"},
-         "score: hand: '5H' appears twice (cards 1 and 3)"),
+         "score: hand: 5H appears twice (cards 1 and 3)"),
         ({"op": "score", "hand": "5H 5C 5S", "starter": "5D"},
          'score: hand: expected a list of cards such as ["5H", "JD"], not "5H 5C 5S"'),
         ({"op": "score", "hand": ["5H", 5, "5S"], "starter": "5D"},
