@@ -7,6 +7,7 @@ the tests run anywhere.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -33,9 +34,14 @@ def _serial(led_count: int, **options: Any) -> Strip:
     return strip
 
 
-def _backend(module: str, cls: str) -> Callable[..., Strip]:
+def _backend(module: str, name: str) -> Callable[..., Strip]:
     def opener(led_count: int, **options: Any) -> Strip:
-        strip: Strip = getattr(importlib.import_module(module), cls)(led_count, **options)
+        cls = getattr(importlib.import_module(module), name)
+        try:
+            inspect.signature(cls).bind(led_count, **options)
+        except TypeError as exc:
+            raise StripError(f"{module.rsplit('.', 1)[-1]} strip: bad option: {exc}") from exc
+        strip: Strip = cls(led_count, **options)
         return strip
 
     return opener
@@ -55,7 +61,4 @@ def open_strip(kind: str, led_count: int, **options: Any) -> Strip:
         raise StripError(f"unknown strip kind {kind!r}: use one of {', '.join(KINDS)}")
     if isinstance(led_count, bool) or not isinstance(led_count, int) or led_count <= 0:
         raise StripError(f"led_count must be a positive whole number, got {led_count!r}")
-    try:
-        return KINDS[kind](led_count, **options)
-    except TypeError as exc:
-        raise StripError(f"{kind} strip: bad option: {exc}") from exc
+    return KINDS[kind](led_count, **options)
