@@ -147,6 +147,14 @@ def _parse_glyph(token: str) -> Card:
     return Card.of(_GLYPH_RANKS[low], _GLYPH_SUITS[high])
 
 
+_BY_CODE: Final = {
+    spelling: card
+    for card in DECK
+    for code in (card.code, card.code.replace("T", "10"))
+    for spelling in (code, code.lower())
+}
+"""The usual spellings (`TH`, `th`, `10H`, `10h`), read with one look-up."""
+
 _VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
 """Text/emoji presentation marks that phones add after ♥ and friends: not part of the card."""
 
@@ -155,6 +163,9 @@ def parse_card(text: str) -> Card:
     """Read `5H`, `10h`, `TH`, `5♥`, `5♡`, `5♥️` or a Unicode card glyph such as 🂵."""
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card: expected text like 5H")
+    known = _BY_CODE.get(text)
+    if known is not None:
+        return known
     token = text.strip().rstrip(_VARIATION_SELECTORS)
     if len(token) == 1 and 0x1F0A0 <= ord(token) <= 0x1F0FF:
         return _parse_glyph(token)

@@ -230,8 +230,14 @@ _RUN_MULTIPLES = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a quadru
 
 def _pair_phrases(items: Sequence[ScoreItem]) -> list[tuple[str, int]]:
     """Pairs grouped as players name them: "two pairs", "a pair royal" (three pairs of a rank)."""
-    pairs_by_rank = Counter(item.cards[0].rank for item in items if item.kind == "pair")
-    groups = Counter({1: 2, 3: 3, 6: 4}[n] for n in pairs_by_rank.values())
+    pairs_by_rank: dict[int, int] = {}
+    for item in items:
+        if item.kind == "pair":
+            rank = item.cards[0].rank
+            pairs_by_rank[rank] = pairs_by_rank.get(rank, 0) + 1
+    groups = {2: 0, 3: 0, 4: 0}
+    for pairs in pairs_by_rank.values():
+        groups[{1: 2, 3: 3, 6: 4}[pairs]] += 1
     phrases = []
     for size in (4, 3, 2):
         if groups[size]:
