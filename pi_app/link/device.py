@@ -274,7 +274,7 @@ class Device:
 
     def _nack(self, seq: int, reason: int) -> None:
         self.refused += 1
-        self._send(wire.encode(wire.NACK, seq, bytes((reason,))))
+        self._send(wire.encode(wire.NACK, seq, wire.nack_body(reason, self.frame_seq)))
 
     def _hello(self) -> bytes:
         return wire.hello_body(self.led_count, self.boot_id, self.max_milliamps)

@@ -32,6 +32,7 @@ Opener = Callable[[str], Any]
 EventHandler = Callable[[InputEvent], None]
 
 AUTO = "auto"
+RECENT_FRAMES = 8
 
 
 def open_port(url: str) -> Any:
@@ -130,6 +131,7 @@ class PicoLink:
         self._shown_generation = 0
         self._refused_generation = -1
         self._device_frame: tuple[int, bytes] | None = None
+        self._recent: dict[int, bytes] = {}  # frames sent lately, by sequence number
         self._brightness: int | None = None
         self._in_flight: _InFlight | None = None
         self._replies: dict[int, _Reply] = {}
@@ -364,6 +366,9 @@ class PicoLink:
     def _frame_message(self, now: float, frame: bytes, generation: int) -> bytes:
         seq = self._next_seq()
         self._in_flight = _InFlight(seq, wire.FULL, now, generation, frame)
+        self._recent[seq] = frame
+        while len(self._recent) > RECENT_FRAMES:
+            del self._recent[next(iter(self._recent))]
         data = wire.encode(wire.FULL, seq, frame)
         if self._device_frame is not None:
             base_seq, base = self._device_frame
@@ -420,14 +425,19 @@ class PicoLink:
         if flight is None or flight.seq != message.seq:
             return
         self._in_flight = None
-        reason = message.body[0] if message.body else 0
+        try:
+            reason, shown = wire.parse_nack(message.body)
+        except wire.WireError:
+            reason, shown = 0, None
         if flight.kind == wire.BRIGHTNESS:
             self._brightness = None
             self.last_error = f"{self.url}: device refused brightness (reason {reason})"
             return
         self.stats.frames_rejected += 1
         if reason == wire.NACK_BAD_BASE:
-            self._device_frame = None
+            # Often an acknowledgement was lost: the device shows a frame sent since.
+            known = self._recent.get(shown) if shown is not None else None
+            self._device_frame = None if shown is None or known is None else (shown, known)
         elif flight.kind == wire.FULL:
             self._refused_generation = flight.generation
             self.last_error = (f"{self.url}: device refused a full frame of "

@@ -297,6 +297,21 @@ def delta_runs(body: bytes, led_count: int) -> list[tuple[int, bytes]]:
     return runs
 
 
+def nack_body(reason: int, frame_seq: int | None = None) -> bytes:
+    """Why a message was refused, and the number of the frame the device shows (if any), so
+    a host whose acknowledgement was lost can base its next delta on that frame."""
+    if frame_seq is None:
+        return bytes((reason, 0, 0, 0))
+    return bytes((reason, 1)) + u16(frame_seq)
+
+
+def parse_nack(body: bytes) -> tuple[int, int | None]:
+    """(reason, frame number shown or None) of a NACK body."""
+    if len(body) != 4:
+        raise WireError(f"nack body is {len(body)} bytes, expected 4")
+    return body[0], read_u16(body, 2) if body[1] else None
+
+
 def event_body(boot_id: int, kind: str, control: str, steps: int = 0) -> bytes:
     return (u16(boot_id) + bytes((EVENT_KINDS.index(kind), steps & 0xFF))
             + control.encode())
