@@ -27,7 +27,7 @@ class Softmax:
         z = ((features - self.mean) / self.scale) @ self.weights + self.bias
         z -= z.max(axis=1, keepdims=True)
         e = np.exp(z)
-        return e / e.sum(axis=1, keepdims=True)
+        return np.asarray(e / e.sum(axis=1, keepdims=True))
 
     def to_arrays(self, prefix: str) -> dict[str, np.ndarray]:
         return {f"{prefix}_mean": self.mean, f"{prefix}_scale": self.scale,

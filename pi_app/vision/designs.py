@@ -126,7 +126,8 @@ def font_design(seed: int) -> Design:
         cv2.putText(half, label, (x0, int(margin_y + th)), font, scale, colour, thickness,
                     cv2.LINE_AA)
         centre_x = margin_x + max(tw, index_h * 0.8) / 2
-        draw_suit(half, int(card.suit), (centre_x, margin_y + th + gap + suit_h / 2), suit_h, colour)
+        suit_y = margin_y + th + gap + suit_h / 2
+        draw_suit(half, int(card.suit), (centre_x, suit_y), suit_h, colour)
         draw_suit(half, int(card.suit), (width / 2, height * rng.uniform(0.3, 0.45)),
                   width * rng.uniform(0.15, 0.3), colour)
         if card.rank > 10 and rng.random() < 0.8:  # a framed "court" picture touching art

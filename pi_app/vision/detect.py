@@ -39,8 +39,9 @@ class Corner:
 def paper_masks(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Bright, unsaturated pixels (card stock): as found, whose outlines keep corner indexes
     whole, and cut along strong edges, so overlapping cards come apart."""
-    low = small.min(axis=2)
-    high = small.max(axis=2)
+    b, g, r = cv2.split(small)
+    low = cv2.min(cv2.min(b, g), r)
+    high = cv2.max(cv2.max(b, g), r)
     level, _ = cv2.threshold(cv2.GaussianBlur(low, (0, 0), 1.0), 0, 255,
                              cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     level = max(level, 70.0)
@@ -48,9 +49,17 @@ def paper_masks(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     paper = ((low > level) & (saturation < 0.35 * high + 12)).astype(np.uint8) * 255
     whole = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0)
-    cut = paper.copy()
-    cut[cv2.Canny(gray, 40, 110) > 0] = 0
-    cut = cv2.morphologyEx(cut, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    edges = cv2.Canny(gray, 30, 90)
+    edges[whole == 0] = 0
+    # Only long straight edges cut: a card's edge over another card, not the index glyphs,
+    # whose outlines would otherwise nibble away the very corner we need.
+    lines = cv2.HoughLinesP(edges, 1, np.pi / 180, 18, minLineLength=MIN_CARD_WIDTH * 0.6,
+                            maxLineGap=2)
+    cut = whole.copy()
+    for x1, y1, x2, y2 in ([] if lines is None else lines.reshape(-1, 4).astype(np.float64)):
+        d = np.array([x2 - x1, y2 - y1]) / (np.hypot(x2 - x1, y2 - y1) + 1e-9) * 6
+        cv2.line(cut, (round(x1 - d[0]), round(y1 - d[1])), (round(x2 + d[0]), round(y2 + d[1])),
+                 0, 2)  # reach past the segment's ends, so the cut runs out to the outline
     return whole, cut
 
 
@@ -68,7 +77,9 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
     raw = _distinct(raw)
     complete = [lu for _, _, _, lu, lv in raw if abs(lv / lu - CARD_ASPECT) < 0.25 and
                 lu >= MIN_CARD_WIDTH]
-    typical = float(np.median(complete)) if complete else None
+    bounds = [max(lu, lv / CARD_ASPECT) for _, _, _, lu, lv in raw]
+    typical = (float(np.median(complete)) if complete
+               else float(np.percentile(bounds, 75)) if bounds else None)
     corners: list[Corner] = []
     for point, u, v, lu, lv in raw:
         widths = _width_guesses(lu, lv, typical)
@@ -84,14 +95,13 @@ def _polygon_corners(contour: np.ndarray
     The outline is simplified to a polygon, a line is fitted to the middle of each side, and a
     corner is where two sides' lines meet: rounded card corners and a ragged mask move it little.
     """
-    eps = max(1.5, 0.012 * cv2.arcLength(contour, True))
+    eps = min(max(1.5, 0.012 * cv2.arcLength(contour, True)), 3.0)  # card scale, not blob
     poly = cv2.approxPolyDP(contour, eps, True)[:, 0, :]
     n = len(poly)
     if n < 3:
         return []
     points = contour[:, 0, :].astype(np.float32)
-    where = {(int(x), int(y)): i for i, (x, y) in enumerate(contour[:, 0, :])}
-    at = [where[(int(x), int(y))] for x, y in poly]
+    at = (contour[None, :, 0, :] == poly[:, None, :]).all(axis=2).argmax(axis=1).tolist()
     sides = [_fit_side(points, at[i], at[(i + 1) % n]) for i in range(n)]
     found = []
     for i in range(n):
@@ -146,18 +156,20 @@ def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, n
     if abs(denom) < 1e-6:
         return None
     t = ((q - p)[0] * s[1] - (q - p)[1] * s[0]) / denom
-    return p + t * r
+    return np.asarray(p + t * r)
 
 
 def _distinct(raw: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]]
               ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]]:
     """Drop a corner found again in the second mask (same place, same edge direction)."""
-    kept: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]] = []
-    for item in raw:
-        if not any(np.hypot(*(item[0] - k[0])) < 2.5 and float(item[1] @ k[1]) > 0.97
-                   for k in kept):
-            kept.append(item)
-    return kept
+    if not raw:
+        return raw
+    points = np.array([item[0] for item in raw])
+    directions = np.array([item[1] for item in raw])
+    close = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1)) < 2.5
+    same = close & (directions @ directions.T > 0.97)
+    earlier = np.tril(same, -1).any(axis=1)  # a duplicate of some earlier corner
+    return [item for item, dup in zip(raw, earlier, strict=True) if not dup]
 
 
 def _width_guesses(lu: float, lv: float, typical: float | None) -> list[float]:
@@ -165,6 +177,8 @@ def _width_guesses(lu: float, lv: float, typical: float | None) -> list[float]:
     else a lower bound from the longer one, plus the frame's typical width."""
     if abs(lv / lu - CARD_ASPECT) < 0.25:
         return [(lu + lv / CARD_ASPECT) / 2]
+    if abs(lu / lv - CARD_ASPECT) < 0.2:
+        return []  # a whole card seen from a corner without an index (long edge first)
     bound = max(lu, lv / CARD_ASPECT)
     guesses = [] if bound < MIN_CARD_WIDTH else [bound]
     if typical is not None and (not guesses or abs(bound - typical) > 0.15 * typical):

@@ -35,19 +35,20 @@ class IndexGlyphs:
 def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
     """The corner region warped upright: the index reads top-left, PATCH_W x PATCH_H pixels."""
     p, w = corner.point, corner.width
-    src = np.float32([p, p + corner.u * w * PATCH_U, p + corner.v * w * PATCH_V])
-    dst = np.float32([[0, 0], [PATCH_W, 0], [0, PATCH_H]])
+    src = np.array([p, p + corner.u * w * PATCH_U, p + corner.v * w * PATCH_V], np.float32)
+    dst = np.array([[0, 0], [PATCH_W, 0], [0, PATCH_H]], np.float32)
     m = cv2.getAffineTransform(src, dst)
-    return cv2.warpAffine(frame, m, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
+    return cv2.warpAffine(frame, m, (PATCH_W, PATCH_H), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
 
 
 def read_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     """Rank (top) and suit (below it) glyphs of an upright corner patch, or None if there are
     not two such ink shapes."""
-    low = patch.min(axis=2).astype(np.float32)
-    paper = float(np.percentile(low, 85))
-    dark = float(np.percentile(low, 3))
+    b, g, r = cv2.split(patch)
+    low = cv2.min(cv2.min(b, g), r).astype(np.float32)
+    ordered = np.sort(low, axis=None)
+    paper, dark = float(ordered[int(ordered.size * 0.85)]), float(ordered[int(ordered.size * 0.03)])
     if paper - dark < 35:
         return None
     ink = np.clip((paper - low) / (paper - dark), 0, 1)
@@ -94,10 +95,10 @@ def _features(ink: np.ndarray, box: tuple[int, int, int, int], size: tuple[int, 
     crop = ink[y:y + h, x:x + w]
     target_aspect = size[0] / size[1]
     if w / h < target_aspect:  # pad to the target shape so aspect ratio stays informative
-        pad = int(round((h * target_aspect - w) / 2))
+        pad = round((h * target_aspect - w) / 2)
         crop = cv2.copyMakeBorder(crop, 0, 0, pad, pad, cv2.BORDER_CONSTANT, value=0)
     else:
-        pad = int(round((w / target_aspect - h) / 2))
+        pad = round((w / target_aspect - h) / 2)
         crop = cv2.copyMakeBorder(crop, pad, pad, 0, 0, cv2.BORDER_CONSTANT, value=0)
     crop = cv2.copyMakeBorder(crop, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     small = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
@@ -115,9 +116,7 @@ def gradient_histograms(image: np.ndarray) -> np.ndarray:
     direction = (np.arctan2(gy, gx) % np.pi) * (BINS / np.pi)
     bins = np.minimum(direction.astype(np.int32), BINS - 1)
     h, w = image.shape
-    cells = np.zeros((h // CELL, w // CELL, BINS), np.float32)
-    onehot = np.zeros((h, w, BINS), np.float32)
-    np.put_along_axis(onehot, bins[..., None], magnitude[..., None], axis=2)
+    onehot = (bins[..., None] == np.arange(BINS)) * magnitude[..., None]
     cells = onehot.reshape(h // CELL, CELL, w // CELL, CELL, BINS).sum(axis=(1, 3))
     blocks = np.concatenate([cells[:-1, :-1], cells[1:, :-1], cells[:-1, 1:], cells[1:, 1:]],
                             axis=2)

@@ -35,8 +35,9 @@ class Model:
     name: str = "default"
 
     def save(self, path: Path) -> None:
-        np.savez_compressed(path, name=np.array(self.name), **self.rank.to_arrays("rank"),
-                            **self.suit.to_arrays("suit"))
+        arrays = {"name": np.array(self.name), **self.rank.to_arrays("rank"),
+                  **self.suit.to_arrays("suit")}
+        np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
     @classmethod
     def load(cls, path: Path | str) -> Model:
@@ -139,7 +140,7 @@ def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:
     like = np.where(_SUIT_IS_RED[None, :] > 0, red[:, None], 1 - red[:, None])
     shaped = suit_probs.copy()
     shaped[:, :NONE_SUIT] *= like
-    return shaped / shaped.sum(axis=1, keepdims=True)
+    return np.asarray(shaped / shaped.sum(axis=1, keepdims=True))
 
 
 def _same_card(quad: np.ndarray, width: float, accepted: list[Detection]) -> bool:
@@ -151,3 +152,14 @@ def _same_card(quad: np.ndarray, width: float, accepted: list[Detection]) -> boo
                 or np.linalg.norm(quad[0] - d.corners[2]) < near):
             return True
     return False
+
+
+def make_recognizer(profile: str | Path | None = None,
+                    threshold: float | None = None) -> Recognizer:
+    """The default recogniser, or one for a learned deck profile; checks the threshold."""
+    if threshold is not None and not 0 < threshold < 1:
+        raise ValueError(f"threshold {threshold} must be between 0 and 1")
+    if profile is not None and not Path(profile).is_file():
+        raise ModelError(f"{profile}: no such deck profile (make one with `crib deck learn`)")
+    model = Model.load(profile) if profile is not None else Model.default()
+    return Recognizer(model, DEFAULT_THRESHOLD if threshold is None else threshold)

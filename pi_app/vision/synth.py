@@ -82,7 +82,8 @@ def make_scene(design: Design, rng: np.random.Generator, layout: str = "scatter"
 def table_texture(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
     """A table: felt, wood grain, or patterned cloth, in a random colour."""
     hue, sat, val = rng.uniform(0, 180), rng.uniform(0.0, 0.85), rng.uniform(0.15, 0.75)
-    base = cv2.cvtColor(np.uint8([[[hue, sat * 255, val * 255]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    hsv = np.array([[[hue, sat * 255, val * 255]]], np.uint8)
+    base = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0]
     small = rng.normal(0, 1, (height // 8, width // 8)).astype(np.float32)
     grain = cv2.resize(cv2.GaussianBlur(small, (0, 0), 1.5), (width, height))
     kind = rng.integers(3)
@@ -95,7 +96,7 @@ def table_texture(rng: np.random.Generator, width: int, height: int) -> np.ndarr
         grain = grain * 0.5 + np.sign(np.sin(xx / period) * np.sin(yy / period)).astype(np.float32)
     contrast = rng.uniform(6, 30)
     table = base.astype(np.float32)[None, None, :] + contrast * grain[..., None]
-    return np.clip(table, 0, 255).astype(np.uint8)
+    return np.asarray(np.clip(table, 0, 255).astype(np.uint8))
 
 
 def _layout(layout: str, n: int, w: float, width: int, height: int,
@@ -127,18 +128,18 @@ def _layout(layout: str, n: int, w: float, width: int, height: int,
         turn = rng.uniform(-0.6, 0.6)
         for i in range(n):
             a = turn + (i - (n - 1) / 2) * spread
-            card = base + [0, -h * 0.25]
+            card = base + np.array([0.0, -h * 0.25])
             quads.append(_rotate(card, a) + pivot)
     return quads
 
 
 def _rotate(points: np.ndarray, angle: float) -> np.ndarray:
     c, s = np.cos(angle), np.sin(angle)
-    return points @ np.array([[c, s], [-s, c]])
+    return np.asarray(points @ np.array([[c, s], [-s, c]]))
 
 
 def _camera_tilt(width: int, height: int, amount: float, rng: np.random.Generator) -> np.ndarray:
-    src = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    src = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
     shrink = rng.uniform(0, amount) * width
     side = rng.integers(4)
     dst = src.copy()
@@ -161,12 +162,13 @@ def _paste(image: np.ndarray, labels: np.ndarray, face: np.ndarray, dst: np.ndar
     if x1 <= x0 or y1 <= y0:
         return
     fh, fw = face.shape[:2]
-    src = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
+    src = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float32)
     m = cv2.getPerspectiveTransform(src, (dst - [x0, y0]).astype(np.float32))
     size = (int(x1 - x0), int(y1 - y0))
     warped = cv2.warpPerspective(face, m, size, flags=cv2.INTER_AREA)
     alpha = warped[..., 3:4].astype(np.float32) / 255
-    shadow_shift = np.float32([[1, 0, rng.uniform(1, 6)], [0, 1, rng.uniform(1, 6)]])
+    dx, dy = rng.uniform(-6, 6, 2)  # light from any side
+    shadow_shift = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
     shadow = cv2.GaussianBlur(cv2.warpAffine(alpha[..., 0], shadow_shift, size), (0, 0), 3)
     dark = 1 - rng.uniform(0.2, 0.5) * shadow[..., None]
     roi = image[y0:y1, x0:x1]
@@ -213,4 +215,5 @@ def _degrade(image: np.ndarray, cond: Conditions, rng: np.random.Generator) -> n
     frame = np.clip(out, 0, 255).astype(np.uint8)
     ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY,
                                             int(rng.integers(*cond.jpeg))])
-    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else frame
+    decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+    return np.asarray(decoded) if decoded is not None else frame

@@ -66,9 +66,8 @@ def collect(designs: Iterable[Design], scenes_per_design: int, seed: int,
             layout = LAYOUTS[s % 3]  # scatter, row, fan; empty tables are added below
             scene = make_scene(design, rng, layout, n_cards=int(rng.integers(4, 9)))
             _add_scene(scene, samples)
-        if s % 4 == 0:
-            scene = make_scene(design, rng, "empty")
-            _add_scene(scene, samples)
+            if s % 4 == 0:
+                _add_scene(make_scene(design, rng, "empty"), samples)
         if progress:
             print(f"\r  samples from design {n + 1}/{len(designs)}: {len(samples)}",
                   end="", file=sys.stderr, flush=True)

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Card vision figures per deck design, on seeded synthetic tables (1280x720).
+
+For each design: detection precision/recall and card accuracy of the default recogniser (which
+never saw any aisleriot design), the same after learning the deck from 52 synthetic single-card
+photos, confident misreads, and ms per frame with 8 cards (median, one thread). Empty tables
+count invented cards. Aisleriot designs need Debian's gnome-cards-data and librsvg2-bin.
+    .venv/bin/python benchmarks/vision.py [--scenes 24] [--designs anglo,paris] [--no-learn]
+        [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from pi_app.vision.designs import (  # noqa: E402
+    ENGLISH_INDEX_THEMES,
+    Design,
+    aisleriot,
+    aisleriot_available,
+    kennard,
+)
+from pi_app.vision.evaluate import Tally, score  # noqa: E402
+from pi_app.vision.learn import learn_deck  # noqa: E402
+from pi_app.vision.recognizer import Model, Recognizer  # noqa: E402
+from pi_app.vision.synth import Conditions, make_scene  # noqa: E402
+
+
+def measure(recognizer: Recognizer, design: Design, scenes: int, seed: int
+            ) -> tuple[Tally, list[float]]:
+    rng = np.random.default_rng(seed)
+    total, times = Tally(), []
+    for i in range(scenes):
+        layout = ("scatter", "row", "fan")[i % 3]
+        scene = make_scene(design, rng, layout, n_cards=8)
+        reading = recognizer.read(scene.image)
+        if layout == "scatter":
+            times.append(reading.ms)
+        total.add(score(scene, reading.detections))
+    return total, times
+
+
+def photos(design: Design, folder: Path, seed: int) -> None:
+    """One photo per card, alone on a table, as a player would take them for `deck learn`."""
+    rng = np.random.default_rng(seed)
+    gentle = Conditions(tilt=0.05, light=0.25, glare=0.0, blur=0.6, noise=3.0, jpeg=(85, 95))
+    for code in design:
+        scene = make_scene({code: design[code]}, rng, "scatter", n_cards=1,
+                           card_width=(300, 360), conditions=gentle)
+        cv2.imwrite(str(folder / f"{code}.jpg"), scene.image)
+
+
+def row(name: str, seen: str, tally: Tally, times: list[float]) -> dict[str, object]:
+    return {"design": name, "recogniser": seen, "precision": round(tally.precision, 4),
+            "recall": round(tally.recall, 4), "accuracy": round(tally.accuracy, 4),
+            "misreads": tally.wrong, "unknown": tally.unknown, "cards": tally.readable,
+            "ms_per_frame": round(statistics.median(times), 1) if times else None}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
+    parser.add_argument("--scenes", type=int, default=24, help="tables per design")
+    parser.add_argument("--empty", type=int, default=40, help="empty tables")
+    parser.add_argument("--designs", help="comma-separated aisleriot themes (default: all "
+                        "English-index ones installed)")
+    parser.add_argument("--no-learn", action="store_true", help="skip learning each deck")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="machine-readable output only")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    default = Recognizer(Model.default())
+    names = args.designs.split(",") if args.designs else list(ENGLISH_INDEX_THEMES)
+    designs: dict[str, Design] = {"kennard (training deck)": kennard(args.shared)}
+    if aisleriot_available():
+        for name in names:
+            designs[name] = aisleriot(name)
+    else:
+        print("aisleriot themes missing: apt install gnome-cards-data librsvg2-bin",
+              file=sys.stderr)
+    rows: list[dict[str, object]] = []
+    unseen = Tally()
+    learned = Tally()
+    for n, (name, design) in enumerate(designs.items()):
+        print(f"[{n + 1}/{len(designs)}] {name}: default", file=sys.stderr, flush=True)
+        tally, times = measure(default, design, args.scenes, args.seed)
+        rows.append(row(name, "default", tally, times))
+        if not name.startswith("kennard"):
+            unseen.add(tally)
+        if args.no_learn or name.startswith("kennard"):
+            continue
+        print(f"[{n + 1}/{len(designs)}] {name}: learning the deck", file=sys.stderr, flush=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            photos(design, Path(tmp), args.seed + 100)
+            start = time.perf_counter()
+            profile = learn_deck(Path(tmp), seed=args.seed)
+            learn_s = time.perf_counter() - start
+        tally, times = measure(Recognizer(profile), design, args.scenes, args.seed)
+        rows.append({**row(name, "learned", tally, times), "learn_s": round(learn_s, 1)})
+        learned.add(tally)
+    rng = np.random.default_rng(args.seed + 7)
+    invented = 0
+    any_design = next(iter(designs.values()))
+    for _ in range(args.empty):
+        scene = make_scene(any_design, rng, "empty")
+        invented += len(default.detect(scene.image))
+    summary = {"unseen_accuracy": round(unseen.accuracy, 4), "unseen_misreads": unseen.wrong,
+               "learned_accuracy": round(learned.accuracy, 4) if learned.readable else None,
+               "learned_misreads": learned.wrong, "empty_tables": args.empty,
+               "empty_table_cards_invented": invented,
+               "ms_per_frame_median": statistics.median(r["ms_per_frame"] for r in rows
+                                                        if r["ms_per_frame"] is not None)}
+    if args.json:
+        print(json.dumps({"designs": rows, "summary": summary}))
+        return 0
+    print(f"{'design':<24} {'recogniser':<10} {'prec':>6} {'recall':>6} {'acc':>6} "
+          f"{'misread':>7} {'unknown':>7} {'cards':>5} {'ms':>6}")
+    for r in rows:
+        print(f"{r['design']:<24} {r['recogniser']:<10} {r['precision']:>6.3f} {r['recall']:>6.3f} "
+              f"{r['accuracy']:>6.3f} {r['misreads']:>7} {r['unknown']:>7} {r['cards']:>5} "
+              f"{r['ms_per_frame']:>6}")
+    for key, value in summary.items():
+        print(f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""`crib camera preview`: live view of the camera with the cards it reads drawn on it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("camera", help="the table camera")
+    actions = parser.add_subparsers(dest="camera_action", metavar="ACTION", required=True)
+    preview = actions.add_parser("preview", help="show detections live (window or JPEG file)")
+    preview.add_argument("--source", default="0",
+                         help="picamera, a camera number, an image, a folder, or a video")
+    preview.add_argument("--deck", metavar="PROFILE", help="a deck profile from `crib deck learn`")
+    preview.add_argument("--zones", type=Path, help="zone file (JSON) to draw and attribute")
+    preview.add_argument("--out", type=Path,
+                         help="write each annotated frame to this JPEG instead of a window")
+    preview.add_argument("--frames", type=int, default=0, help="stop after N frames (0: never)")
+    preview.set_defaults(func=run_preview)
+
+
+def run_preview(args: argparse.Namespace) -> int:
+    try:
+        import cv2
+
+        from pi_app.vision.frames import FrameError, open_source
+        from pi_app.vision.preview import draw_detections, preview_jpeg
+        from pi_app.vision.recognizer import ModelError, make_recognizer
+        from pi_app.vision.zones import ZoneError, ZoneMap
+    except ImportError as exc:
+        print(f"crib camera preview: card vision needs OpenCV ({exc})", file=sys.stderr)
+        return 2
+    try:
+        recognizer = make_recognizer(args.deck)
+        zones = ZoneMap.load(args.zones) if args.zones else None
+        source = open_source(args.source)
+    except (ModelError, ZoneError, FrameError) as exc:
+        print(f"crib camera preview: {exc}", file=sys.stderr)
+        return 2
+    count = 0
+    with source:
+        for frame in source:
+            reading = recognizer.read(frame)
+            count += 1
+            labels = []
+            for d in reading.detections:
+                zone = zones.zone_of(d.corners) if zones else None
+                labels.append(d.label + (f"@{zone.name}" if zone else ""))
+            print(f"\rframe {count}: {' '.join(labels) or 'no cards'} [{reading.ms:.0f} ms]"
+                  "\033[K", end="", file=sys.stderr, flush=True)
+            if args.out is not None:
+                tmp = args.out.with_suffix(".tmp")
+                tmp.write_bytes(preview_jpeg(frame, reading.detections, zones))
+                tmp.replace(args.out)
+            else:
+                try:
+                    cv2.imshow("crib camera preview", draw_detections(frame, reading.detections,
+                                                                      zones))
+                    if cv2.waitKey(1) & 0xFF in (ord("q"), 27):
+                        break
+                except cv2.error:
+                    print("\ncrib camera preview: this OpenCV has no windows (headless); use "
+                          "--out preview.jpg, or the simulator's web page", file=sys.stderr)
+                    return 2
+            if args.frames and count >= args.frames:
+                break
+    print(file=sys.stderr)
+    return 0

@@ -1,0 +1,71 @@
+"""Score a reading against a synthetic scene's ground truth (for tests and the benchmark)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from pi_app.vision.recognizer import Detection
+from pi_app.vision.synth import Scene
+
+
+@dataclass
+class Tally:
+    readable: int = 0
+    """Cards on the table with an index in view."""
+    found: int = 0
+    """Of those, cards some detection landed on (read or not)."""
+    correct: int = 0
+    """Of those, cards read as the right card."""
+    detections: int = 0
+    true_detections: int = 0
+    """Detections landing on a real card's index corner."""
+    wrong: int = 0
+    """Confident answers naming a card that is not there: the error we must not make."""
+    unknown: int = 0
+
+    def add(self, other: Tally) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    @property
+    def precision(self) -> float:
+        return self.true_detections / self.detections if self.detections else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.readable if self.readable else 1.0
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.readable if self.readable else 1.0
+
+
+def score(scene: Scene, detections: Sequence[Detection]) -> Tally:
+    tally = Tally(readable=sum(card.readable for card in scene.cards), detections=len(detections))
+    present = {card.code for card in scene.cards}
+    hit: set[str] = set()
+    for d in detections:
+        owner = _owner(scene, d.anchor)
+        if owner is not None:
+            tally.true_detections += 1
+            hit.add(owner)
+        if d.card is None:
+            tally.unknown += 1
+        elif d.card.code not in present or (owner is not None and owner != d.card.code):
+            tally.wrong += 1
+    readable = {card.code for card in scene.cards if card.readable}
+    tally.found = len(hit & readable)
+    tally.correct = len(readable & {d.card.code for d in detections if d.card is not None})
+    return tally
+
+
+def _owner(scene: Scene, point: np.ndarray) -> str | None:
+    """The card whose top-left or bottom-right corner is at `point`, if any."""
+    for card in scene.cards:
+        for corner in (card.corners[0], card.corners[2]):
+            if np.linalg.norm(point - corner) < 0.25 * card.width:
+                return card.code
+    return None

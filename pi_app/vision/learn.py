@@ -1,0 +1,84 @@
+"""Learn my deck: cut each card's face out of the player's photos, then train a deck profile on
+synthetic tables showing those faces, exactly as the default model was trained on its decks.
+
+A profile is a model file (.npz) like the default one, named after the deck.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from pi_app.engine.cards import DECK
+from pi_app.vision.designs import CARD_ASPECT, Design
+from pi_app.vision.detect import WORK_SIZE, paper_masks
+from pi_app.vision.frames import IMAGE_SUFFIXES, FrameError, load_image
+from pi_app.vision.recognizer import Model
+from pi_app.vision.training import collect, train_model
+
+FACE_WIDTH = 300
+
+
+class LearnError(ValueError):
+    """Photos that cannot teach a deck; the message names the files and what is wrong."""
+
+
+def cut_out_card(frame: np.ndarray) -> np.ndarray:
+    """The single card on the table in `frame`, warped upright to a BGRA face image."""
+    scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    whole, _cut = paper_masks(small)
+    contours, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        raise LearnError("no card found")
+    outline = max(contours, key=cv2.contourArea)
+    if cv2.contourArea(outline) < 0.005 * whole.size:
+        raise LearnError("no card found (only small pale patches)")
+    quad = cv2.boxPoints(cv2.minAreaRect(outline)) / scale
+    if cv2.contourArea(outline) < 0.8 * cv2.contourArea(quad * scale):
+        raise LearnError("the card is not alone or not whole in the picture")
+    if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
+        quad = np.roll(quad, -1, axis=0)  # start on a short side: the face stands upright
+    height = round(FACE_WIDTH * CARD_ASPECT)
+    target = np.array([[0, 0], [FACE_WIDTH, 0], [FACE_WIDTH, height], [0, height]],
+                      np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    face = cv2.warpPerspective(frame, m, (FACE_WIDTH, height), flags=cv2.INTER_AREA)
+    return cv2.cvtColor(face, cv2.COLOR_BGR2BGRA)
+
+
+def faces_from_folder(folder: Path) -> Design:
+    """One face per card from images named by card code (`QH.jpg`); every problem is listed."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise LearnError(f"{folder}: not a folder")
+    by_code = {p.stem.upper(): p for p in sorted(folder.iterdir())
+               if p.suffix.lower() in IMAGE_SUFFIXES}
+    problems = [f"no image named {card.code} (e.g. {card.code}.jpg)" for card in DECK
+                if card.code not in by_code]
+    faces: Design = {}
+    for card in DECK:
+        path = by_code.get(card.code)
+        if path is None:
+            continue
+        try:
+            faces[card.code] = cut_out_card(load_image(path))
+        except (LearnError, FrameError) as exc:
+            problems.append(f"{path.name}: {exc}")
+    if problems:
+        shown = "; ".join(problems[:10]) + (f"; and {len(problems) - 10} more"
+                                            if len(problems) > 10 else "")
+        raise LearnError(f"{folder}: {shown}")
+    return faces
+
+
+def learn_deck(folder: Path, scenes: int = 90, seed: int = 0, progress: bool = False) -> Model:
+    """A deck profile from a folder of 52 single-card photos."""
+    faces = faces_from_folder(folder)
+    if progress:
+        print(f"cut out 52 cards from {folder}; training", file=sys.stderr)
+    samples = collect([faces], scenes, seed, progress=progress)
+    return train_model(samples, name=Path(folder).name, seed=seed)

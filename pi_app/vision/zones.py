@@ -1,0 +1,94 @@
+"""Table zones: each player's play area, the starter spot, the crib/show area.
+
+Set up once (dragged on the web page, or from printed markers) and saved as JSON:
+    {"zones": [{"name": "north", "kind": "play", "polygon": [[x, y], ...]}, ...]}
+in frame pixels. Every detected card is attributed to the zone holding its centre.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+ZONE_KINDS = ("play", "starter", "crib")
+
+
+class ZoneError(ValueError):
+    """A zone file that is not valid; the message names the zone and the problem."""
+
+
+@dataclass(frozen=True)
+class Zone:
+    name: str
+    kind: str
+    polygon: tuple[tuple[float, float], ...]
+
+    def contains(self, x: float, y: float) -> bool:
+        """Even-odd ray casting: true inside the polygon."""
+        inside = False
+        pts = self.polygon
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        return inside
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "kind": self.kind, "polygon": [list(p) for p in self.polygon]}
+
+
+@dataclass(frozen=True)
+class ZoneMap:
+    zones: tuple[Zone, ...]
+
+    def zone_at(self, x: float, y: float) -> Zone | None:
+        return next((z for z in self.zones if z.contains(x, y)), None)
+
+    def zone_of(self, corners: np.ndarray) -> Zone | None:
+        """The zone of a card, by the centre of its corner quad."""
+        cx, cy = np.asarray(corners, np.float64).mean(axis=0)
+        return self.zone_at(float(cx), float(cy))
+
+    @classmethod
+    def from_json(cls, data: object) -> ZoneMap:
+        if not isinstance(data, dict) or not isinstance(data.get("zones"), list):
+            raise ZoneError('a zone file is an object with a "zones" list')
+        zones = []
+        for i, item in enumerate(data["zones"]):
+            where = f"zone {i + 1}"
+            if not isinstance(item, dict):
+                raise ZoneError(f"{where}: expected an object with name, kind, polygon")
+            name = item.get("name")
+            if not isinstance(name, str) or not name:
+                raise ZoneError(f"{where}: needs a non-empty \"name\"")
+            where = f"zone {name!r}"
+            if item.get("kind") not in ZONE_KINDS:
+                raise ZoneError(f"{where}: kind {item.get('kind')!r} is not one of "
+                                f"{', '.join(ZONE_KINDS)}")
+            polygon = item.get("polygon")
+            if (not isinstance(polygon, list) or len(polygon) < 3
+                    or not all(isinstance(p, list | tuple) and len(p) == 2
+                               and all(isinstance(v, int | float) for v in p) for p in polygon)):
+                raise ZoneError(f"{where}: polygon must be 3 or more [x, y] points")
+            zones.append(Zone(name, item["kind"], tuple((float(x), float(y)) for x, y in polygon)))
+        names = [z.name for z in zones]
+        for name in names:
+            if names.count(name) > 1:
+                raise ZoneError(f"zone {name!r} is defined twice")
+        return cls(tuple(zones))
+
+    @classmethod
+    def load(cls, path: Path | str) -> ZoneMap:
+        try:
+            data = json.loads(Path(path).read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ZoneError(f"{path}: {exc}") from exc
+        try:
+            return cls.from_json(data)
+        except ZoneError as exc:
+            raise ZoneError(f"{path}: {exc}") from exc
+
+    def save(self, path: Path | str) -> None:
+        Path(path).write_text(json.dumps({"zones": [z.to_json() for z in self.zones]}, indent=2))
