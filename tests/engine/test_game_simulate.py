@@ -1,0 +1,93 @@
+"""`crib simulate`: same seed, same games; a run killed at any moment finishes with --resume
+and prints the same log as a run never interrupted."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pi_app.cli import main
+from pi_app.engine.game import Game
+from pi_app.engine.variants import preset
+
+CRIB = [sys.executable, "-m", "pi_app.cli", "simulate"]
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["simulate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_same_seed_same_games_and_every_line_is_an_event(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--games", "2", "--seed", "17", "--variant", "three-hand", "--json")
+    first = simulate(capsys, *args)
+    assert first == simulate(capsys, *args)
+    events = [json.loads(line) for line in first[1].splitlines()]
+    ends = [e for e in events if e["type"] == "game_end"]
+    assert [e["game"] for e in ends] == [0, 1]
+    first_game = events[: events.index(ends[0]) + 1]
+    assert Game.replay(first_game, preset("three-hand"), 17, 0).result == ends[0]
+    assert {e["type"] for e in events} >= {"deal", "discard", "starter", "play", "go", "show",
+                                           "game_end"}
+
+
+def test_players_pick_the_variant_and_a_mismatch_is_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = simulate(capsys, "--players", "4", "--seed", "1", "--json")
+    assert code == 0 and len(json.loads(out.splitlines()[0])["hands"]) == 4
+    code, _, err = simulate(capsys, "--players", "2", "--variant", "captains")
+    assert code == 2 and "captains is played by 3, not --players 2" in err
+
+
+def test_people_get_one_line_per_game_and_the_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = simulate(capsys, "--games", "3", "--seed", "2", "--variant", "five-card")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4 and lines[-1].startswith("wins: ")
+    assert all(" wins " in line for line in lines[:3])
+
+
+def test_resume_needs_a_db_and_a_stored_run_needs_resume(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    code, _, err = simulate(capsys, "--resume")
+    assert code == 2 and "--resume needs --db" in err
+    db = str(tmp_path / "runs.db")
+    assert simulate(capsys, "--seed", "3", "--db", db)[0] == 0
+    code, _, err = simulate(capsys, "--seed", "3", "--db", db)
+    assert code == 2 and "add --resume" in err
+
+
+def test_a_run_killed_at_random_moments_resumes_to_the_uninterrupted_output(
+    tmp_path: Path,
+) -> None:
+    args = ["--games", "12", "--seed", "31", "--variant", "six-card", "--muggins", "--json"]
+    reference = subprocess.run([*CRIB, *args], capture_output=True, text=True, check=True).stdout
+    db = str(tmp_path / "runs.db")
+    rng = random.Random(7)
+    kills = 0
+    for _ in range(3):
+        writer = subprocess.Popen([*CRIB, *args, "--db", db, "--resume"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert writer.stdout is not None
+        first = writer.stdout.readline()  # it is writing now
+        time.sleep(rng.uniform(0.0, 0.5))
+        if writer.poll() is None:
+            writer.send_signal(signal.SIGKILL)
+            kills += 1
+        rest, _ = writer.communicate()
+        assert reference.startswith(first + rest)  # what it printed was all true
+    assert kills >= 2
+    resumed = subprocess.run([*CRIB, *args, "--db", db, "--resume"],
+                             capture_output=True, text=True, check=True).stdout
+    assert resumed == reference
