@@ -180,7 +180,7 @@ class Celebration:
         self.base = renderer.compose(state)
         self.duration: float | None = duration
         self.holes_per_s, self.tail = holes_per_s, tail
-        lines = sorted(renderer.layout.skunk_lines)
+        lines = sorted(renderer.skunk_lines(state))
         self.gaps: list[tuple[np.ndarray, float]] = []
         """(LED indices from the loser's peg to the skunk line, blink rate)."""
         for side, pegs in enumerate(state.pegs):

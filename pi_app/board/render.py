@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pi_app.board.colour import Palette, Tone
-from pi_app.board.layout import GAME_HOLE, MAX_GAMES_WON, STATUS_KINDS, Layout
+from pi_app.board.layout import MAX_GAMES_WON, STATUS_KINDS, Layout
 from pi_app.board.power import PowerLimit
 from pi_app.board.state import BoardState
 from pi_app.board.strip import RGB
@@ -86,8 +86,6 @@ class Renderer:
         """positions[flat] is the LED's (x_mm, y_mm); NaN for dark spacers."""
         for _, _, _, spot in layout.spots():
             self.positions[layout.flat_index(spot)] = (spot.x_mm, spot.y_mm)
-        skunk_holes = [h for h in layout.skunk_lines if h <= GAME_HOLE]
-        self.skunk_marks = self.holes[:, skunk_holes]
         pal = self.palette
         self.front_colour = np.array([pal.player(s) for s in range(len(tracks))], np.uint8)
         self.back_colour = np.array(
@@ -111,7 +109,7 @@ class Renderer:
                              f"{self.sides} tracks")
         design = self.blank()
         used = len(state.pegs)
-        design[self.skunk_marks[:used].ravel()] = self.palette.skunk
+        design[self.holes[:used, list(self.skunk_lines(state))].ravel()] = self.palette.skunk
         for side, pegs in enumerate(state.pegs):
             if pegs.back is not None:
                 design[self.holes[side, pegs.back]] = self.back_colour[side]
@@ -123,6 +121,10 @@ class Renderer:
             self._status(design, state.turn, 1, self.palette.player(state.turn))
         self._status(design, state.go, 2, self.palette.go)
         return design
+
+    def skunk_lines(self, state: BoardState) -> tuple[int, ...]:
+        """The lines in play: the state's if it says, else the layout's marks."""
+        return self.layout.skunk_lines if state.skunk_lines is None else state.skunk_lines
 
     def _status(self, design: Pixels, side: int | None, kind: int, colour: RGB) -> None:
         if side is not None and self.status[side, kind] != NO_LED:

@@ -51,6 +51,8 @@ class BoardState:
     turn: int | None = None
     go: int | None = None
     """The side that last said "go", shown until the count restarts."""
+    skunk_lines: tuple[int, ...] | None = None
+    """Skunk lines in play (some of 91, 61, 31); None: the layout's marks; (): no skunks."""
 
     def __post_init__(self) -> None:
         sides = len(self.pegs)
@@ -61,6 +63,8 @@ class BoardState:
         for side, won in enumerate(self.games_won):
             if not 0 <= won <= MAX_GAMES_WON:
                 raise StateError(f"side {side} games won {won}: must be 0..{MAX_GAMES_WON}")
+        if self.skunk_lines is not None and not set(self.skunk_lines) <= {31, 61, 91}:
+            raise StateError(f"skunk lines {self.skunk_lines}: use some of 91, 61, 31")
         for name in ("dealer", "turn", "go"):
             side = getattr(self, name)
             if side is not None and not 0 <= side < sides:

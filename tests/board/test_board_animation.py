@@ -122,6 +122,11 @@ def test_a_double_skunk_blinks_twice_as_fast(renderer) -> None:
     assert party.gaps[0][1] == 4.0
 
 
+def test_no_skunk_blinks_in_a_game_played_without_skunks(renderer) -> None:
+    state = BoardState(pegs=(Pegs(121, 117), Pegs(50, 44)), skunk_lines=())
+    assert Celebration(renderer, state).skunked == 0
+
+
 def test_no_celebration_without_a_winner(renderer) -> None:
     with pytest.raises(ValueError, match="nothing to celebrate"):
         Celebration(renderer, BoardState())

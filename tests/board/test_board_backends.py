@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import types
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,7 +15,7 @@ import pytest
 from pi_app.board.backends import StripError, open_strip
 from pi_app.board.backends.sim import SimStrip, ansi_board, png_board
 from pi_app.board.display import BoardDisplay, open_display
-from pi_app.board.layout import Chain, Layout
+from pi_app.board.layout import Chain, Layout, Spot, Track
 from pi_app.board.render import Renderer
 from pi_app.board.state import BoardState, Pegs
 from pi_app.board.strip import Strip
@@ -211,18 +213,7 @@ def test_sim_strip_records_frames_and_closes_dark() -> None:
 
 def test_display_splits_frames_across_chains_and_blanks_all_on_close(layout) -> None:
     first = layout.chains[0].length - 200
-    two_chains = Layout(
-        name="split", leds_per_m=layout.leds_per_m, hole_mm=layout.hole_mm,
-        size_mm=layout.size_mm, skunk_lines=layout.skunk_lines,
-        chains=(Chain(first), Chain(200)),
-        tracks=tuple(
-            type(t)(t.player, tuple(_move(s, first) for s in t.holes),
-                    tuple(_move(s, first) for s in t.games_won),
-                    {k: _move(s, first) for k, s in t.status.items()})
-            for t in layout.tracks
-        ),
-    )
-    renderer = Renderer(two_chains)
+    renderer = Renderer(split_layout(layout, first))
     display = open_display(renderer, "sim")
     with display:
         display.show_state(BoardState(pegs=(Pegs(1), Pegs(1), Pegs(121))))
@@ -233,11 +224,21 @@ def test_display_splits_frames_across_chains_and_blanks_all_on_close(layout) -> 
     assert all(s.closed and not any(map(any, s.frames[-1])) for s in strips)
 
 
-def _move(spot, first):
-    """The same spot, on chain 1 if it is past the first chain's end."""
-    if spot.led < first:
-        return spot
-    return type(spot)(spot.x_mm, spot.y_mm, 1, spot.led - first)
+def split_layout(layout: Layout, first: int) -> Layout:
+    """The same board wired as two chains: the first `first` LEDs, then the rest."""
+
+    def move(spot: Spot) -> Spot:
+        return spot if spot.led < first else Spot(spot.x_mm, spot.y_mm, 1, spot.led - first)
+
+    return replace(
+        layout,
+        chains=(Chain(first), Chain(layout.led_count - first)),
+        tracks=tuple(
+            Track(t.player, tuple(map(move, t.holes)), tuple(map(move, t.games_won)),
+                  {kind: move(spot) for kind, spot in t.status.items()})
+            for t in layout.tracks
+        ),
+    )
 
 
 def test_a_strip_opened_with_the_wrong_length_is_refused(renderer) -> None:
@@ -281,3 +282,35 @@ def test_png_snapshot_shows_a_lit_peg_where_its_hole_is(tmp_path: Path, renderer
     dark = layout.tracks[0].holes[36]
     assert max(image[round(dark.y_mm * 4), round(dark.x_mm * 4)].tolist()) < 40
     assert np.asarray(image).std() > 0
+
+
+def test_ws281x_that_fails_mid_game_raises_a_strip_error(fake_ws281x, monkeypatch) -> None:
+    strip = open_strip("ws281x", 2)
+
+    def unplugged() -> None:
+        raise RuntimeError("ws2811_render failed with code -13")
+
+    monkeypatch.setattr(fake_ws281x.instances[0], "show", unplugged)
+    with pytest.raises(StripError, match="failed to show a frame: ws2811_render failed"):
+        strip.show([RED, RED])
+
+
+def test_frame_json_names_the_chain_and_the_index_within_it(layout) -> None:
+    split = split_layout(layout, 300)
+    renderer = Renderer(split)
+    leds = renderer.render(BoardState(pegs=(Pegs(0), Pegs(0), Pegs(121)))).to_json()["leds"]
+    game_hole = split.tracks[2].holes[121]
+    assert game_hole.chain == 1
+    assert {"chain": 1, "led": game_hole.led} in [
+        {"chain": d["chain"], "led": d["led"]} for d in leds
+    ]
+
+
+@pytest.mark.hil
+def test_real_strip_lights_and_blanks(layout) -> None:
+    """On a Pi with the board wired: BOARD_STRIP=ws281x|neopixel, BOARD_PIN=18 by default."""
+    kind = os.environ.get("BOARD_STRIP", "ws281x")
+    renderer = Renderer(layout)
+    with open_display(renderer, kind, pin=int(os.environ.get("BOARD_PIN", "18"))) as display:
+        frame = display.show_state(BoardState(pegs=(Pegs(37, 30), Pegs(112, 100))))
+        assert frame.current_ma <= renderer.power.budget_ma

@@ -49,6 +49,7 @@ def test_a_broken_layout_exits_2_listing_its_problems(capsys, tmp_path: Path) ->
 def test_render_json_lists_every_lit_led_and_the_current(capsys) -> None:
     code, out, _ = run(capsys, "render", "--score", "0=37", "--score", "1=112", "--back", "0=30",
                        "--json")
+    assert code == 0
     data = json.loads(out)
     layout = load_layout()
     lit = {(led["chain"], led["led"]): led["rgb"] for led in data["leds"]}
@@ -93,7 +94,8 @@ def test_render_refuses_bad_input_naming_it(capsys, argv: list[str], message: st
 def test_export_is_reproducible_and_keeps_the_hand_written_readme(capsys, tmp_path) -> None:
     for path in HW_DIR.glob("layout-*.toml"):
         shutil.copy(path, tmp_path / path.name)
-    (tmp_path / "README.md").write_text(f"# Mine\n\nKeep me.\n\n{BEGIN}\nstale table\n{END}\n\nAnd me.\n")
+    hand_written = f"# Mine\n\nKeep me.\n\n{BEGIN}\nstale table\n{END}\n\nAnd me.\n"
+    (tmp_path / "README.md").write_text(hand_written)
     assert run(capsys, "export", "--hw-dir", str(tmp_path))[0] == 0
     first = {p.name: p.read_bytes() for p in sorted(tmp_path.iterdir())}
     assert run(capsys, "export", "--hw-dir", str(tmp_path))[0] == 0

@@ -58,7 +58,7 @@ def test_front_peg_is_bright_and_back_peg_dim_in_the_same_colour(renderer: Rende
 def test_without_a_back_peg_only_the_front_peg_shows(renderer: Renderer) -> None:
     leds = lit(renderer, BoardState(pegs=(Pegs(37), Pegs(12))))
     pegs = {int(renderer.holes[0, 37]), int(renderer.holes[1, 12])}
-    marks = set(renderer.skunk_marks[:2].ravel().tolist())
+    marks = {int(renderer.holes[side, hole]) for side in (0, 1) for hole in (61, 91)}
     assert set(leds) == pegs | marks
 
 
@@ -68,6 +68,17 @@ def test_skunk_marks_light_holes_61_and_91_of_every_track_in_play(renderer: Rend
         for hole in (61, 91):
             assert leds[int(renderer.holes[side, hole])] == leds[int(renderer.holes[0, 61])]
     assert int(renderer.holes[2, 61]) not in leds  # the third track is not in this game
+
+
+def test_a_game_without_skunks_shows_no_marks_and_the_31_line_is_optional(
+    renderer: Renderer,
+) -> None:
+    plain = lit(renderer, BoardState(pegs=(Pegs(5), Pegs(6)), skunk_lines=()))
+    assert len(plain) == 2
+    triple = lit(renderer, BoardState(pegs=(Pegs(5), Pegs(6)), skunk_lines=(91, 61, 31)))
+    assert int(renderer.holes[1, 31]) in triple and len(triple) == 2 + 6
+    with pytest.raises(StateError, match="skunk lines"):
+        BoardState(skunk_lines=(90,))
 
 
 def test_a_peg_on_the_skunk_line_hides_the_mark(renderer: Renderer) -> None:
