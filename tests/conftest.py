@@ -8,6 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests check rules, not speed: a loaded CI machine must not fail them on a deadline.
+settings.register_profile("rules", deadline=None)
+settings.load_profile("rules")
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"

@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pi_app.engine.cards import DECK, Card, CardError, parse_card, parse_cards
@@ -17,7 +17,6 @@ from pi_app.engine.words import number_word
 
 BOOK = "rules/001_81a9fa5c5b8dabac.txt"
 
-no_deadline = settings(deadline=None)
 """Property tests time nothing: a shared CI machine may pause any one example."""
 
 
@@ -358,7 +357,6 @@ hands_with_starter = st.integers(3, 5).flatmap(
 )
 
 
-@no_deadline
 @given(hands_with_starter, st.booleans(), st.booleans())
 def test_fast_total_equals_the_itemised_count(
     cards: list[Card], crib: bool, four_card_crib_flush: bool
@@ -368,7 +366,6 @@ def test_fast_total_equals_the_itemised_count(
     assert show_points(hand, starter, **rules) == score_show(hand, starter, **rules).total
 
 
-@no_deadline
 @given(hands_with_starter, st.randoms(use_true_random=False))
 def test_the_count_does_not_depend_on_the_order_of_the_cards(
     cards: list[Card], rng: random.Random
@@ -381,7 +378,6 @@ def test_the_count_does_not_depend_on_the_order_of_the_cards(
     assert Counter(i.kind for i in again.items) == Counter(i.kind for i in first.items)
 
 
-@no_deadline
 @given(hands_with_starter)
 def test_every_item_is_a_real_scoring_combination(cards: list[Card]) -> None:
     result = score_show(cards[:-1], cards[-1])
@@ -402,7 +398,6 @@ def test_every_item_is_a_real_scoring_combination(cards: list[Card]) -> None:
             assert item.kind == "flush" and len({c.suit for c in item.cards}) == 1
 
 
-@no_deadline
 @given(hands_with_starter, st.booleans())
 def test_the_spoken_count_ends_on_the_total(cards: list[Card], crib: bool) -> None:
     result = score_show(cards[:-1], cards[-1], is_crib=crib)
@@ -417,7 +412,6 @@ def test_two_pairs_royal_in_a_seven_card_game_hand_are_named_together() -> None:
     assert result.spoken == "Fifteen two, and two pairs royal is fourteen"
 
 
-@no_deadline
 @given(st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True))
 def test_no_four_card_hand_scores_nineteen_twenty_five_twenty_six_or_twenty_seven(
     cards: list[Card],
