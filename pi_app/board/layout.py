@@ -190,11 +190,12 @@ class _Checker:
         leds_per_m = self.number(data.get("leds_per_m"), "leds_per_m")
         hole_mm = self.number(data.get("hole_mm"), "hole_mm")
         size = data.get("size_mm")
-        if not (isinstance(size, list) and len(size) == 2):
+        width = height = None
+        if isinstance(size, list) and len(size) == 2:
+            width = self.number(size[0], "size_mm width")
+            height = self.number(size[1], "size_mm height")
+        else:
             self.fail(f"size_mm: expected [width, height] in mm, got {size!r}")
-            size = [None, None]
-        width = self.number(size[0], "size_mm width") if size[0] is not None else None
-        height = self.number(size[1], "size_mm height") if size[1] is not None else None
         skunk = data.get("skunk_lines", [91, 61])
         if not (isinstance(skunk, list) and all(s in (31, 61, 91) for s in skunk)):
             self.fail(f"skunk_lines: expected some of [91, 61, 31], got {skunk!r}")
@@ -275,7 +276,7 @@ class _Checker:
                     self.fail(f"{where} status: unknown kind {kind!r} "
                               f"(use {', '.join(STATUS_KINDS)})")
                     continue
-                spot = self.spot(value, f"{where} status {kind}", chains, 4)
+                spot = self.spot(value, f"{where} status {kind}", chains)
                 if spot is not None:
                     status[kind] = spot
         hole_spots = [holes.get(n) for n in range(GAME_HOLE + 1)]
@@ -306,13 +307,11 @@ class _Checker:
                 self.fail(f"{where}: {noun} {number} is listed twice")
                 continue
             spots[number] = self.spot(row[1:], f"{where.rsplit(' ', 1)[0]} {noun} {number}",
-                                      chains, 4)
+                                      chains)
         return spots
 
-    def spot(
-        self, raw: Any, where: str, chains: tuple[Chain, ...] | None, width: int
-    ) -> Spot | None:
-        if not (isinstance(raw, list) and len(raw) == width):
+    def spot(self, raw: Any, where: str, chains: tuple[Chain, ...] | None) -> Spot | None:
+        if not (isinstance(raw, list) and len(raw) == 4):
             self.fail(f"{where}: expected [x_mm, y_mm, chain, led], got {raw!r}")
             return None
         x, y, chain, led = raw

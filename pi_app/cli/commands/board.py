@@ -10,6 +10,7 @@ from typing import Any
 
 from pi_app.board.animation import SelfTest, play
 from pi_app.board.backends import KINDS, StripError
+from pi_app.board.backends.sim import ansi_board, png_board
 from pi_app.board.colour import Palette, Tone, parse_colour
 from pi_app.board.design import BoardDesign, design_layout, layout_to_toml
 from pi_app.board.display import open_display
@@ -173,8 +174,6 @@ def _state(args: argparse.Namespace, tracks: int) -> BoardState:
 
 
 def run_render(args: argparse.Namespace) -> int:
-    from pi_app.board.backends.sim import ansi_board, png_board
-
     try:
         layout = load_layout(args.layout)
         renderer = _renderer(args, layout)
