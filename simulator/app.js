@@ -230,7 +230,7 @@ function renderShow() {
       return el("tr", { class: "item" }, el("td", {}, item.kind), el("td", {}, item.cards.join(" ")),
         el("td", {}, item.points), el("td", {}, running));
     }));
-  $("#show-spoken").textContent = snap.said.length ? `“${snap.said[snap.said.length - 1]}”` : "";
+  $("#show-spoken").textContent = `“${snap.pending_spoken}”`;
 }
 
 function renderMuggins() {
@@ -260,14 +260,17 @@ function renderSide() {
 
 function renderStats() {
   const st = snap.stats;
-  const wins = Object.entries(st.wins).map(([n, w]) => `${n} ${w}`).join(", ") || "none yet";
-  const avg = (v) => (v === null ? "–" : v.toFixed(2));
-  $("#stats-summary").textContent = `Games finished: ${st.games} · wins: ${wins} · ` +
-    `average hand ${avg(st.hand_average)} · average crib ${avg(st.crib_average)}`;
-  const race = st.races.find((r) => r.id === snap.game_id) || st.races[st.races.length - 1];
+  const fmt = (v) => (v === null || v === undefined ? "–" : Number(v).toFixed(2));
+  const rows = Object.entries(st.players).map(([name, p]) => el("tr", {},
+    el("td", {}, name), el("td", {}, p.games), el("td", {}, p.wins),
+    el("td", {}, fmt(p.hand_per_deal)), el("td", {}, fmt(p.crib_per_crib)),
+    el("td", {}, fmt(p.play_per_deal)), el("td", {}, p.best_hand), el("td", {}, p.skunks_won)));
+  $("#stats-summary").replaceChildren(el("p", {}, `Games finished: ${st.games}`),
+    el("table", { class: "stats-table" },
+      el("tr", {}, ...["player", "games", "wins", "hand avg", "crib avg", "pegging avg",
+        "best hand", "skunks"].map((h) => el("th", {}, h))), ...rows));
   const colours = snap.names.map((_, p) => playerColour(p));
-  charts.drawRace($("#race-chart"), race ? race.race : [snap.names.map(() => 0)], snap.names,
-    colours, snap.target);
+  charts.drawRace($("#race-chart"), st.race, snap.names, colours, snap.target);
   charts.drawHistogram($("#hand-chart"), st.hand_histogram, st.crib_histogram);
 }
 

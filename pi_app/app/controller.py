@@ -10,11 +10,13 @@ page's listeners are handed to it.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pi_app.app.config import Config
-from pi_app.app.narrate import describe, spoken
+from pi_app.app.holds import ConfirmedCounts
+from pi_app.app.narrate import describe, show_spoken, spoken
 from pi_app.app.session import (
     CARDS,
     SCOREBOARD,
@@ -25,8 +27,7 @@ from pi_app.app.session import (
     fold_pegs,
 )
 from pi_app.app.speech import Speaker
-from pi_app.app.stats import game_stats
-from pi_app.app.store import GameStore
+from pi_app.app.stats import table_stats
 from pi_app.board.backends.sim import screen_colours
 from pi_app.board.colour import Tone
 from pi_app.board.display import BoardDisplay
@@ -35,6 +36,7 @@ from pi_app.board.state import BoardState
 from pi_app.engine.advisor.discard import analyse_discards
 from pi_app.engine.game import Event
 from pi_app.inputs.events import InputEvent
+from pi_app.storage import GameStore
 
 Action = dict[str, Any]
 Session = CardSession | ScoreboardSession
@@ -55,10 +57,32 @@ def spec_for(config: Config, seed: int = 0) -> SessionSpec:
     )
 
 
-def open_session(spec: SessionSpec, events: list[Event] | None = None) -> Session:
+def open_session(spec: SessionSpec, events: list[Event] | None = None,
+                 confirmed: int | None = None) -> Session:
     if spec.kind == SCOREBOARD:
         return ScoreboardSession(spec, events or ())
-    return CardSession(spec, events)
+    return CardSession(spec, events, confirmed)
+
+
+def kind_of(events: Sequence[Event]) -> str | None:
+    """Which kind of session made a log: a card game starts with its deal."""
+    if not events:
+        return None
+    return CARDS if events[0]["type"] == "deal" else SCOREBOARD
+
+
+def resume(config: Config, store: GameStore, holds: ConfirmedCounts
+           ) -> tuple[int, Session] | None:
+    """The latest stored game, if nobody has won it and it is of the configured kind."""
+    ids = store.game_ids()
+    if not ids:
+        return None
+    info, events = store.info(ids[-1]), store.events(ids[-1])
+    spec = spec_for(config, seed=int(info.seed))
+    spec = replace(spec, rules=info.rules, names=info.names or spec.names)
+    if kind_of(events) not in (None, spec.kind) or any(e["type"] == "game_end" for e in events):
+        return None
+    return info.id, open_session(spec, events or None, holds.get(info.id))
 
 
 class Controller:
@@ -83,15 +107,19 @@ class Controller:
         """The last refusal of a button or camera input, shown on the page."""
         self.coach_note: str | None = None
         self._lock = threading.RLock()
-        resumed = store.unfinished()
+        self.holds = ConfirmedCounts(store.path)
+        resumed = resume(config, store, self.holds)
         if resumed is not None:
-            self.game_id, self.session = resumed.id, open_session(resumed.spec, resumed.events)
+            self.game_id, self.session = resumed
         else:
-            spec = spec_for(config)
-            self.game_id, self.session = store.new_game(spec), open_session(spec)
+            self.game_id, self.session = self._start(spec_for(config))
         self._said_upto = len(self.session.shown_events())
         self.frame: Frame = self.renderer.render(self.board_state())
         self._changed()
+
+    def close(self) -> None:
+        """Release the controller's own file handle (the store belongs to the caller)."""
+        self.holds.close()
 
     # --- the ways in ------------------------------------------------------------------
 
@@ -141,7 +169,8 @@ class Controller:
             raise TableError("observe: 'cards' must list the cards seen, e.g. [\"5H\"]")
         state = self.session.state()
         if zone == "play":
-            self.act({"type": "play", "player": state.get("turn"), "card": cards[-1]})
+            self.act({"type": "play", "player": self._player_to_play(state, "play"),
+                      "card": cards[-1]})
         else:
             self.act({"type": "discard", "player": player, "cards": cards})
 
@@ -153,12 +182,20 @@ class Controller:
         if control == "undo" and kind in ("press", "long_press"):
             return {"type": "redo" if kind == "long_press" else "undo"}
         if control == "go" and kind == "press":
-            return {"type": "go", "player": state.get("turn")}
+            return {"type": "go", "player": self._player_to_play(state, "go")}
         if control.startswith("peg") and kind in ("press", "repeat"):
             return {"type": "peg", "player": int(control[3:]), "points": 1}
         if control == "ok" and kind == "press":
             return self._next_step(state)
         raise TableError(f"{control} {kind.replace('_', ' ')}: nothing to do with it now")
+
+    @staticmethod
+    def _player_to_play(state: dict[str, Any], what: str) -> int:
+        turn = state.get("turn")
+        if state.get("phase") != "play" or not isinstance(turn, int):
+            raise TableError(f"{what}: no one is laying cards now; the table is at the "
+                             f"{state.get('phase')}")
+        return turn
 
     def _next_step(self, state: dict[str, Any]) -> Action:
         phase = state["phase"]
@@ -190,11 +227,13 @@ class Controller:
         seed = action.get("seed", self.session.spec.seed + 1)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
             raise TableError(f"new_game: 'seed' must be a whole number 0..2^31, not {seed!r}")
-        spec = spec_for(self.config, seed)
-        self.store.save(self.game_id, self.session.events, self.session.winner)
-        self.game_id, self.session = self.store.new_game(spec), open_session(spec)
+        self.game_id, self.session = self._start(spec_for(self.config, seed))
         self._said_upto = 0
         self.coach_note = None
+
+    def _start(self, spec: SessionSpec) -> tuple[int, Session]:
+        game_id = self.store.new_game(spec.rules, spec.seed, spec.names)
+        return game_id, open_session(spec)
 
     def _coach_before(self, action: Action) -> None:
         """Coach mode: how much the throw about to be made costs against the best one."""
@@ -241,7 +280,9 @@ class Controller:
         state = self.board_state()
         self.frame = (self.display.show_state(state) if self.display
                       else self.renderer.render(state))
-        self.store.save(self.game_id, self.session.events, self.session.winner)
+        self.store.sync(self.game_id, self.session.events)
+        if isinstance(self.session, CardSession):
+            self.holds.set(self.game_id, self.session.confirmed)
         for listener in list(self.listeners):
             listener()
 
@@ -283,6 +324,7 @@ class Controller:
             session = self.session
             spec = session.spec
             shown = session.shown_events()
+            pending = session.pending_show()
             pegs = fold_pegs(shown, spec.rules)
             state = session.state()
             if isinstance(session, CardSession) and spec.computer_seat is not None \
@@ -309,7 +351,9 @@ class Controller:
                 "muggins": spec.rules.muggins,
                 "state": state,
                 "pegs": [{"front": p.front, "back": p.back} for p in pegs],
-                "pending": session.pending_show(),
+                "pending": pending,
+                "pending_spoken": show_spoken(pending, spec.rules.four_card_crib_flush)
+                if pending else None,
                 "winner": session.winner,
                 "log": log[-LOG_SHOWN:],
                 "said": self.speaker.said[-8:],
@@ -319,5 +363,5 @@ class Controller:
                 "lit": self.lit(),
                 "can_undo": session.can_undo,
                 "can_redo": session.can_redo,
-                "stats": game_stats(self.store.games()),
+                "stats": table_stats(self.store, self.game_id, spec.rules, shown),
             }

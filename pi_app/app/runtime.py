@@ -22,7 +22,6 @@ from pi_app.app.config import Config
 from pi_app.app.controller import Controller
 from pi_app.app.session import TableError
 from pi_app.app.speech import Speaker
-from pi_app.app.store import GameStore
 from pi_app.app.web import ActionError, WebBackend, serving
 from pi_app.board.backends import open_strip
 from pi_app.board.colour import Tone
@@ -32,6 +31,7 @@ from pi_app.board.strip import Strip
 from pi_app.inputs.events import InputError
 from pi_app.inputs.gpio import GpioControls
 from pi_app.inputs.hub import InputHub
+from pi_app.storage import GameStore
 
 PI_MODEL = Path("/proc/device-tree/model")
 DECK_DIRS = (Path(__file__).resolve().parents[3] / "shared" / "data" / "decks" / "kennard",)
@@ -81,6 +81,7 @@ def _open_strips(config: Config, simulated: bool) -> list[Strip]:
 def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) -> TableApp:
     """The app with its hardware (or, `simulated`, stand-ins for all of it)."""
     closers: list[Callable[[], None]] = []
+    config.storage.parent.mkdir(parents=True, exist_ok=True)
     store = GameStore(config.storage)
     closers.append(store.close)
     try:
@@ -100,6 +101,7 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
         controls.start()
         controller = Controller(config, store, speaker or Speaker(config.speech),
                                 display=display)
+        closers.append(controller.close)
     except BaseException:
         for close in reversed(closers):
             with contextlib.suppress(Exception):

@@ -41,15 +41,6 @@ class SessionSpec:
     computer_seat: int | None = None
     level: str = "medium"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "rules": self.rules.to_json(), "names": list(self.names),
-                "seed": self.seed, "computer_seat": self.computer_seat, "level": self.level}
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> SessionSpec:
-        return SessionSpec(data["kind"], Rules.from_json(data["rules"]), tuple(data["names"]),
-                           int(data["seed"]), data.get("computer_seat"), data["level"])
-
 
 def fold_pegs(events: Sequence[Event], rules: Rules) -> tuple[Pegs, ...]:
     """Front and back pegs of every side after `events`, leapfrogging as on a wooden board."""
@@ -127,7 +118,8 @@ class ScoreboardSession:
 class CardSession:
     """The engine's game, with the app's seat and the show held for confirmation."""
 
-    def __init__(self, spec: SessionSpec, events: Sequence[Event] | None = None) -> None:
+    def __init__(self, spec: SessionSpec, events: Sequence[Event] | None = None,
+                 confirmed: int | None = None) -> None:
         self.spec = spec
         rules = spec.rules
         self.game = (Game.replay([dict(e) for e in events], rules, spec.seed)
@@ -139,7 +131,8 @@ class CardSession:
         """Shows of this deal confirmed so far (without muggins, shows wait on display)."""
         if events is None:
             self._computer_moves()
-        self.confirmed = len(self._deal_shows())  # a resumed game does not re-ask old counts
+        shows = len(self._deal_shows())
+        self.confirmed = shows if confirmed is None else min(confirmed, shows)
 
     @property
     def events(self) -> list[Event]:

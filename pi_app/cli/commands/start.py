@@ -12,6 +12,7 @@ from pi_app.app.config import MODES, ConfigError, load_config
 from pi_app.app.runtime import build, on_raspberry_pi, serve
 from pi_app.board.backends import StripError
 from pi_app.inputs.pins import PinConfigError
+from pi_app.storage import StorageError
 from pi_app.system.sdnotify import notify
 
 
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace, *, simulated: bool) -> int:
     try:
         config = load_config(args.config, overrides=overrides)
         app = build(config, simulated=simulated)
-    except (ConfigError, PinConfigError, StripError) as exc:
+    except (ConfigError, PinConfigError, StripError, StorageError) as exc:
         print(f"crib: {exc}", file=sys.stderr)
         return 2
     host = "127.0.0.1" if simulated else config.web.host
