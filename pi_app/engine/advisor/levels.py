@@ -82,7 +82,7 @@ SETTINGS: dict[Level, LevelSettings] = {
     Level.EXPERT: LevelSettings(
         model=CribModel.REALISTIC,
         score_aware=True,
-        search=PlaySearch(holdings=24, depth=5, play_on_margin=0.5),
+        search=PlaySearch(holdings=24, depth=6, play_on_margin=0.5),
     ),
 }
 

@@ -41,14 +41,14 @@ KEEP_PREFERENCE = 0.15
 Ranks = tuple[int, ...]
 
 
-def _value(rank: int) -> int:
-    return min(rank, 10)
+_VALUE = tuple(min(rank, 10) for rank in range(14))
+"""Pip value by rank (index 0 unused)."""
 
 
 @lru_cache(maxsize=8192)
 def rank_play_points(seq: Ranks) -> int:
     """What the last rank of `seq` (every rank since the count reset) pegs."""
-    count = sum(_value(r) for r in seq)
+    count = sum(_VALUE[r] for r in seq)
     points = 2 if count in (15, MAX_COUNT) else 0
     last = seq[-1]
     same = 1
@@ -68,61 +68,75 @@ def _without(hand: Ranks, rank: int) -> Ranks:
     return hand[:at] + hand[at + 1 :]
 
 
-def _can_play(hand: Ranks, count: int) -> bool:
-    return any(count + _value(r) <= MAX_COUNT for r in hand)
-
-
-@lru_cache(maxsize=200_000)
 def _solve(
     mine: Ranks,
     theirs: Ranks,
     seq: Ranks,
+    count: int,
     turn: int,
     last: int,
     depth: int,
     needs: tuple[int, int] | None,
+    alpha: float = -math.inf,
+    beta: float = math.inf,
 ) -> float:
-    """Best play difference (mine minus theirs) from here, both sides seeing both hands.
+    """Best play difference (mine minus theirs) from here, both sides seeing both hands:
+    minimax with alpha-beta pruning, so a value outside (alpha, beta) is only a bound.
 
-    `turn` and `last` are 0 for me, 1 for the opponent (`last` -1: no card yet this count);
-    `needs` are the points each still needs to win, when the game may end in this play.
+    `seq` and `count` are the ranks and total since the count reset; `turn` and `last` are 0
+    for me, 1 for the opponent (`last` -1: no card yet this count); `needs` are the points
+    each still needs to win, when the game may end in this play.
     """
     if depth == 0:
         return 0.0
-    count = sum(_value(r) for r in seq)
     hand = mine if turn == 0 else theirs
-    sign = 1.0 if turn == 0 else -1.0
-    options = sorted({r for r in hand if count + _value(r) <= MAX_COUNT})
-    if not options:
+    room = MAX_COUNT - count
+    if not hand or _VALUE[hand[0]] > room:  # hands are sorted: the lowest card first
         other = theirs if turn == 0 else mine
-        if _can_play(other, count):
-            return _solve(mine, theirs, seq, 1 - turn, last, depth, needs)
+        if other and _VALUE[other[0]] <= room:
+            return _solve(mine, theirs, seq, count, 1 - turn, last, depth, needs, alpha, beta)
         if count == 0:
             return 0.0
         go_sign = 1.0 if last == 0 else -1.0
         if needs is not None and needs[last] <= 1:
             return go_sign * WIN
-        rest = 0.0
-        if mine or theirs:
-            after = _pay(needs, last, 1)
-            rest = _solve(mine, theirs, (), 1 - last, -1, depth, after)
-        return go_sign + rest
+        if not mine and not theirs:
+            return go_sign
+        after = _pay(needs, last, 1)
+        return go_sign + _solve(mine, theirs, (), 0, 1 - last, -1, depth, after,
+                                alpha - go_sign, beta - go_sign)
+    moves = []
+    previous = 0
+    for at, rank in enumerate(hand):
+        if rank != previous and _VALUE[rank] <= room:
+            previous = rank
+            moves.append((rank_play_points((*seq, rank)), at, rank))
+    moves.sort(reverse=True)  # the biggest score first: it usually prunes the most
     best = -math.inf if turn == 0 else math.inf
-    for rank in options:
-        nseq = (*seq, rank)
-        points = rank_play_points(nseq)
+    for points, at, rank in moves:
+        gain = points if turn == 0 else -points
         if needs is not None and points and needs[turn] <= points:
-            value = sign * WIN
+            outcome = WIN if turn == 0 else -WIN
         else:
-            nmine = _without(mine, rank) if turn == 0 else mine
-            ntheirs = theirs if turn == 0 else _without(theirs, rank)
+            rest_hand = hand[:at] + hand[at + 1 :]
+            nmine, ntheirs = (rest_hand, theirs) if turn == 0 else (mine, rest_hand)
             after = _pay(needs, turn, points)
-            if count + _value(rank) == MAX_COUNT:
-                rest = _solve(nmine, ntheirs, (), 1 - turn, -1, depth - 1, after)
+            total = count + _VALUE[rank]
+            nseq: Ranks
+            if total == MAX_COUNT:  # thirty-one: the count starts again
+                nseq, total, nlast = (), 0, -1
             else:
-                rest = _solve(nmine, ntheirs, nseq, 1 - turn, turn, depth - 1, after)
-            value = sign * points + rest
-        best = max(best, value) if turn == 0 else min(best, value)
+                nseq, nlast = (*seq, rank), turn
+            outcome = gain + _solve(nmine, ntheirs, nseq, total, 1 - turn, nlast, depth - 1,
+                                    after, alpha - gain, beta - gain)
+        if turn == 0:
+            best = max(best, outcome)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, outcome)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
     return best
 
 
@@ -254,7 +268,7 @@ def choose_play(
             by_rank[card.rank] = WIN
             continue
         needs = _pay(state.needs, 0, points)
-        after = ((), 1, -1) if count == MAX_COUNT else (nseq, 1, 0)
+        after = ((), 0, 1, -1) if count == MAX_COUNT else (nseq, count, 1, 0)
         value = 0.0
         for theirs, weight in holdings:
             value += weight * _solve(nmine, theirs, *after, search.depth - 1, needs)
