@@ -20,7 +20,7 @@ from typing import Any, Final, Literal
 
 from pi_app.engine.cards import DECK, Card, CardError, check_distinct, parse_card
 from pi_app.engine.pegging import MAX_COUNT, score_play
-from pi_app.engine.scoring import score_show
+from pi_app.engine.scoring import ScoreItem, score_show
 from pi_app.engine.variants import Rules, skunk_kind
 
 __all__ = [
@@ -38,6 +38,8 @@ ActionKind = Literal["discard", "play", "go", "claim", "muggins", "next", "start
 ACTION_KINDS: Final = ("discard", "play", "go", "claim", "muggins", "next", "starter")
 
 _BY_CODE: Final = {card.code: card for card in DECK}
+_CODE: Final = tuple(card.code for card in DECK)
+"""Card text by `Card.index`: the log writes many thousands of cards a second."""
 _HEELS: Final = 2
 _THREE_FOR_LAST: Final = 3
 
@@ -122,7 +124,12 @@ def _optional_int(data: dict[str, Any], field: str) -> int | None:
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
-    return [card.code for card in cards]
+    return [_CODE[card.index] for card in cards]
+
+
+def _items_json(items: Iterable[ScoreItem]) -> list[dict[str, object]]:
+    return [{"kind": item.kind, "cards": _codes(item.cards), "points": item.points}
+            for item in items]
 
 
 def _cards(codes: Iterable[str]) -> list[Card]:
@@ -161,6 +168,7 @@ class Game:
     ) -> None:
         self.rules = rules if rules is not None else Rules()
         self._sides = [self.rules.side_of(seat) for seat in range(self.rules.players)]
+        self._targets = [self.rules.target_of(side) for side in range(len(self.rules.sides))]
         self.seed = seed
         self.game = game
         self.events: list[Event] = []
@@ -192,6 +200,8 @@ class Game:
         self.three_for_last_due = self.rules.three_for_last
         self.dealer = 0
         self.scores: list[int] = [0] * len(rules.sides)
+        self.pegged_out = False
+        """Whether a side has reached its target (the game ends at once)."""
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         """Cards each player still holds: dealt, less thrown, less played."""
         self.kept: list[list[Card]] = [[] for _ in range(n)]
@@ -254,7 +264,10 @@ class Game:
     def _score(self, event: Event) -> None:
         points = event["points"]
         if points:
-            self.scores[self._sides[event["player"]]] += points
+            side = self._sides[event["player"]]
+            self.scores[side] += points
+            if self.scores[side] >= self._targets[side]:
+                self.pegged_out = True
 
     def _fold(self, event: Event) -> None:
         kind = event["type"]
@@ -368,7 +381,7 @@ class Game:
     def _follow_rules(self) -> None:
         """Append what the rules make happen without a player acting, until a player must act."""
         while self.phase != "game_over":
-            if self._pegged_out():
+            if self.pegged_out:
                 self._emit(self._game_end_event())
             elif self.three_for_last_due and self.deal_no == 1:
                 self._emit({"type": "peg", **self._side_fields(self.pone),
@@ -382,10 +395,6 @@ class Game:
                 self._emit(self._show_event(seat, kind, claimed=None))
             else:
                 return
-
-    def _pegged_out(self) -> bool:
-        rules = self.rules
-        return any(score >= rules.target_of(side) for side, score in enumerate(self.scores))
 
     def _go_due(self) -> bool:
         """The go (or last card) is pegged when no one may play: every holder has passed, or
@@ -453,12 +462,11 @@ class Game:
 
     def _deal_event(self, dealer: int, deal: int) -> Event:
         rules = self.rules
-        pack = list(DECK)
-        self._rng("deal", deal).shuffle(pack)
         n = rules.players
+        pack = self._rng("deal", deal).sample(DECK, rules.cards_dealt * n + rules.crib_dealt)
         hands: list[list[str]] = [[] for _ in range(n)]
         for i in range(rules.cards_dealt * n):  # one at a time, from the dealer's left
-            hands[(dealer + 1 + i) % n].append(pack[i].code)
+            hands[(dealer + 1 + i) % n].append(_CODE[pack[i].index])
         event: Event = {"type": "deal", "game": self.game, "deal": deal, "dealer": dealer,
                         "hands": hands}
         if rules.crib_dealt:
@@ -506,7 +514,7 @@ class Game:
         event: Event = {"type": "show", **self._side_fields(seat), "kind": kind,
                         "cards": _codes(cards), "starter": self.starter.code,
                         "points": shown.total,
-                        "items": [item.to_json() for item in shown.items]}
+                        "items": _items_json(shown.items)}
         if claimed is not None:
             event["claimed"] = claimed
             event["true"] = shown.total
@@ -619,9 +627,9 @@ class Game:
         if self.count + card.value > MAX_COUNT:
             raise GameError(f"{card} would take the count from {self.count} past {MAX_COUNT}")
         scored = score_play([*self.run, card])
-        return {"type": "play", **self._side_fields(seat), "card": card.code,
+        return {"type": "play", **self._side_fields(seat), "card": _CODE[card.index],
                 "count": scored.count, "points": scored.points,
-                "items": [item.to_json() for item in scored.items]}
+                "items": _items_json(scored.items)}
 
     def _check_claim(self, seat: int, points: int | None) -> Event:
         if not self.rules.muggins:
