@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from serial import SerialException
+
 from pi_app.board.strip import RGB
 from pi_app.link import wire
 from pi_app.link.driver import PicoLink, open_port
@@ -52,6 +54,10 @@ def run_link_test(url: str, frames: int = 100, corrupt: float = 0.0, *,
         raise ValueError(f"frames must be at least 1, got {frames}")
     if not 0.0 <= corrupt < 1.0:
         raise ValueError(f"corrupt must be a fraction in 0..1 (1 excluded), got {corrupt}")
+    try:
+        open_port(url).close()
+    except (SerialException, OSError, ValueError) as exc:
+        raise LinkTestError(str(exc)) from None
     rng = random.Random(seed)
 
     def opener(target: str) -> Any:
