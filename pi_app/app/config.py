@@ -237,7 +237,8 @@ def _check_rules(check: _Checker) -> Rules:
             from exc
 
 
-def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str]) -> Config:
+def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str],
+             sources: tuple[str, ...] = ()) -> Config:
     """Turn merged raw settings into a `Config`, or raise `ConfigError` naming the bad key."""
     check = _Checker(merged, origins)
     rules = _check_rules(check)
@@ -290,7 +291,7 @@ def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str]) -> C
         speech=speech,
         web=web,
         storage=Path(check.get("storage.path", str)).expanduser(),
-        sources=tuple(dict.fromkeys(origins.values())),
+        sources=sources,
     )
 
 
@@ -312,12 +313,16 @@ def load_config(
     """Merge the layers and validate. `overrides` (from command-line flags) come last."""
     merged = {section: dict(values) for section, values in DEFAULTS.items()}
     origins: dict[str, str] = {}
+    layers: list[tuple[str, Mapping[str, Any]]] = []
     if system.is_file():
-        _merge(merged, _read_toml(system), str(system), origins)
+        layers.append((str(system), _read_toml(system)))
     if path is not None:
-        _merge(merged, _read_toml(path), str(path), origins)
-    env = os.environ if environ is None else environ
-    _merge(merged, _env_layer(env, merged), "environment", origins)
+        layers.append((str(path), _read_toml(path)))
+    env = _env_layer(os.environ if environ is None else environ, merged)
+    if env:
+        layers.append(("environment", env))
     if overrides:
-        _merge(merged, overrides, "command line", origins)
-    return validate(merged, origins)
+        layers.append(("command line", overrides))
+    for origin, layer in layers:
+        _merge(merged, layer, origin, origins)
+    return validate(merged, origins, tuple(origin for origin, _ in layers))

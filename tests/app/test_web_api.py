@@ -1,0 +1,151 @@
+"""The page's API: every request validated, read-only until paired on a LAN, nothing else served."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from pi_app.app.runtime import TableApp, build, web_backend
+from pi_app.app.web import BACKEND, make_app
+
+JSON = {"Content-Type": "application/json"}
+
+
+@pytest.fixture
+def table_app(make_config) -> TableApp:
+    app = build(make_config(speech={"enabled": False}), simulated=True)
+    yield app
+    app.close()
+
+
+def run_client(table_app: TableApp, body: Callable[[TestClient], Awaitable[None]],
+               pairing: str | None = None) -> None:
+    async def main() -> None:
+        backend = web_backend(table_app, pairing)
+        backend.local_only = pairing is None
+        async with TestClient(TestServer(make_app(backend))) as client:
+            await body(client)
+
+    asyncio.run(main())
+
+
+async def state(client: TestClient) -> dict[str, Any]:
+    response = await client.get("/api/state")
+    assert response.status == 200
+    return await response.json()
+
+
+def test_the_state_is_the_whole_table_as_json(table_app) -> None:
+    async def body(client: TestClient) -> None:
+        snap = await state(client)
+        assert snap["state"]["phase"] == "discard" and snap["can_act"] is True
+        assert len(snap["state"]["hands"][0]) == 6
+
+    run_client(table_app, body)
+
+
+def test_an_action_with_a_bad_card_is_refused_with_the_reason(table_app) -> None:
+    async def body(client: TestClient) -> None:
+        response = await client.post("/api/action", headers=JSON,
+                                     data=json.dumps({"type": "discard", "player": 0,
+                                                      "cards": ["ZZ", "5H"]}))
+        assert response.status == 400
+        assert "'Z' is not a rank" in (await response.json())["error"]
+        assert (await state(client))["state"]["to_move"] == [0, 1]
+
+    run_client(table_app, body)
+
+
+def test_a_form_post_from_another_site_is_refused(table_app) -> None:
+    async def body(client: TestClient) -> None:
+        response = await client.post("/api/action", data="type=undo",
+                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+        assert response.status == 400
+        assert "Content-Type application/json" in (await response.json())["error"]
+
+    run_client(table_app, body)
+
+
+def test_the_simulator_answers_only_for_its_own_host_name(table_app) -> None:
+    async def body(client: TestClient) -> None:
+        response = await client.get("/api/state", headers={"Host": "attacker.example:8121"})
+        assert response.status == 421
+
+    run_client(table_app, body)
+
+
+def test_an_oversized_request_is_refused(table_app) -> None:
+    async def body(client: TestClient) -> None:
+        big = json.dumps({"type": "undo", "pad": "x" * 100_000})
+        response = await client.post("/api/action", headers=JSON, data=big)
+        assert response.status == 413
+
+    run_client(table_app, body)
+
+
+def test_card_images_are_served_by_card_name_only(table_app, shared_dir) -> None:
+    async def body(client: TestClient) -> None:
+        ok = await client.get("/cards/5h.png")
+        assert ok.status == 200 and ok.content_type == "image/png"
+        for bad in ("/cards/..%2F..%2Fetc%2Fpasswd.png", "/cards/ZZ.png"):
+            assert (await client.get(bad)).status == 404
+
+    run_client(table_app, body)
+
+
+def test_an_unknown_action_type_lists_the_known_ones(table_app) -> None:
+    async def body(client: TestClient) -> None:
+        response = await client.post("/api/action", headers=JSON,
+                                     data=json.dumps({"type": "shuffle"}))
+        assert response.status == 400
+        assert "shuffle" in (await response.json())["error"]
+
+    run_client(table_app, body)
+
+
+def test_on_a_lan_the_page_is_read_only_until_the_pairing_code_is_entered(table_app) -> None:
+    async def body(client: TestClient) -> None:
+        snap = await state(client)
+        assert snap["can_act"] is False
+        hand = snap["state"]["hands"][0][:2]
+        discard = json.dumps({"type": "discard", "player": 0, "cards": hand})
+        refused = await client.post("/api/action", headers=JSON, data=discard)
+        assert refused.status == 403 and "pairing code" in (await refused.json())["error"]
+        wrong = await client.post("/api/pair", headers=JSON, data=json.dumps({"code": "0000"}))
+        assert wrong.status == 403
+        paired = await client.post("/api/pair", headers=JSON, data=json.dumps({"code": "4711"}))
+        assert paired.status == 200
+        assert (await client.post("/api/action", headers=JSON, data=discard)).status == 200
+        assert (await state(client))["state"]["to_move"] == [1]
+
+    run_client(table_app, body, pairing="4711")
+
+
+def test_every_change_is_pushed_to_open_pages(table_app) -> None:
+    async def body(client: TestClient) -> None:
+        loop = asyncio.get_running_loop()
+        backend = client.server.app[BACKEND]
+        table_app.controller.listeners.append(lambda: loop.call_soon(backend.publish))
+        events = await client.get("/api/events")
+        first = await _next_event(events)
+        assert first["state"]["to_move"] == [0, 1]
+        hand = first["state"]["hands"][1][:2]
+        await client.post("/api/action", headers=JSON,
+                          data=json.dumps({"type": "discard", "player": 1, "cards": hand}))
+        pushed = await _next_event(events)
+        assert pushed["state"]["to_move"] == [0]
+        events.close()
+
+    run_client(table_app, body)
+
+
+async def _next_event(response: Any) -> dict[str, Any]:
+    while True:
+        line = (await asyncio.wait_for(response.content.readline(), 5)).decode()
+        if line.startswith("data: "):
+            return json.loads(line[6:])
