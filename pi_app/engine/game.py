@@ -182,10 +182,16 @@ class Game:
     def replay(
         cls, events: Iterable[Event], rules: Rules | None = None, seed: int | str = 0, game: int = 0
     ) -> Game:
-        """The game whose log is `events` (as stored or printed)."""
+        """The game whose log is `events` (as stored or printed). A log that does not fold
+        (a card no one holds, a missing field) raises `GameError` naming the event."""
         restored = cls(rules, seed, game, start=False)
-        for event in events:
-            restored._emit(dict(event))
+        for number, event in enumerate(events):
+            try:
+                restored._emit(dict(event))
+            except (KeyError, ValueError, IndexError, TypeError) as exc:
+                kind = event.get("type") if isinstance(event, dict) else event
+                raise GameError(f"event {number} ({kind!r}) does not follow from the log "
+                                f"before it: {exc!r}") from None
         return restored
 
     # ---- state -----------------------------------------------------------------------------

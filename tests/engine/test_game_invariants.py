@@ -14,6 +14,7 @@ VARIANTS = [
     preset("six-card", muggins=True),
     preset("six-card", no_peg_out_on_go=True, four_card_crib_flush=True, triple_skunk=True),
     preset("seven-card", target=181),
+    preset("seven-card", crib_dealt=1, target=151),
 ]
 SEEDS = range(12)
 

@@ -61,3 +61,13 @@ def test_a_game_undone_from_its_end_plays_on_to_its_end_again() -> None:
     assert not game.over and game.result is None
     drive(game, players)
     assert game.over
+
+
+def test_a_log_that_does_not_fold_is_refused_naming_the_event() -> None:
+    game = play_game([SimplePlayer(0), SimplePlayer(1)], Rules(), seed=2)
+    log = [dict(event) for event in game.events[:6]]
+    log[3] = {**log[3], "card": "ZZ"} if "card" in log[3] else {**log[3], "cards": ["ZZ"]}
+    with pytest.raises(GameError, match="event 3"):
+        Game.replay(log, Rules(), 2)
+    with pytest.raises(GameError, match=r"event 0 \('shuffle'\)"):
+        Game.replay([{"type": "shuffle"}], Rules(), 2)

@@ -104,3 +104,8 @@ def test_captains_lone_player_is_skunked_against_his_own_target() -> None:
     rules = preset("captains")
     assert skunk_kind(30, rules, target=61) == "single"
     assert skunk_kind(40, rules, target=61) == "none"
+
+
+def test_the_modern_pages_seven_card_game_one_to_the_crib_and_151_is_expressible() -> None:
+    rules = preset("seven-card", crib_dealt=1, target=151)
+    assert (rules.hand_size, rules.crib_size, rules.target) == (5, 5, 151)
