@@ -136,6 +136,19 @@ def _cards(codes: Iterable[str]) -> list[Card]:
     return [_BY_CODE[code] for code in codes]
 
 
+def _claim(event: Event, claimed: int, muggins: bool) -> Event:
+    """Muggins: a player pegs what he claims, never more than the truth; the event keeps the
+    true count and what was missed (negative for an over-claim) for an opponent to call."""
+    if not muggins:
+        raise GameError("points are claimed only when playing muggins; otherwise the engine "
+                        "counts them")
+    if claimed < 0:
+        raise GameError(f"a claim is 0 points or more, not {claimed}")
+    true = event["points"]
+    event.update(claimed=claimed, true=true, points=min(claimed, true), missed=true - claimed)
+    return event
+
+
 def _is_player_action(event: Event) -> bool:
     """Whether an event records a player's action (it starts an undo step) rather than
     something that followed from one by the rules."""
@@ -298,6 +311,8 @@ class Game:
             self.turn = self.pone
         elif kind == "play":
             self._fold_play(event)
+            if "claimed" in event:
+                self.muggins_window = event
         elif kind == "go":
             self._fold_go(event)
         elif kind == "show":
@@ -398,7 +413,7 @@ class Game:
                 self._emit(self._go_award_event())
             elif self.phase == "show" and not self.rules.muggins:
                 seat, kind = self.show_queue[0]
-                self._emit(self._show_event(seat, kind, claimed=None))
+                self._emit(self._show_event(seat, kind))
             else:
                 return
 
@@ -512,7 +527,7 @@ class Game:
             event["void"] = "no pegging out on a go"
         return event
 
-    def _show_event(self, seat: int, kind: str, claimed: int | None) -> Event:
+    def _show_event(self, seat: int, kind: str) -> Event:
         assert self.starter is not None
         cards = self.crib if kind == "crib" else self.kept[seat]
         shown = score_show(cards, self.starter, is_crib=kind == "crib",
@@ -521,11 +536,6 @@ class Game:
                         "cards": _codes(cards), "starter": self.starter.code,
                         "points": shown.total,
                         "items": _items_json(shown.items)}
-        if claimed is not None:
-            event["claimed"] = claimed
-            event["true"] = shown.total
-            event["points"] = min(claimed, shown.total)
-            event["missed"] = shown.total - claimed
         return event
 
     def _game_end_event(self) -> Event:
@@ -633,9 +643,12 @@ class Game:
         if self.count + card.value > MAX_COUNT:
             raise GameError(f"{card} would take the count from {self.count} past {MAX_COUNT}")
         scored = score_play([*self.run, card])
-        return {"type": "play", **self._side_fields(seat), "card": _CODE[card.index],
-                "count": scored.count, "points": scored.points,
-                "items": _items_json(scored.items)}
+        event: Event = {"type": "play", **self._side_fields(seat), "card": _CODE[card.index],
+                        "count": scored.count, "points": scored.points,
+                        "items": _items_json(scored.items)}
+        if action.points is not None:
+            _claim(event, action.points, self.rules.muggins)
+        return event
 
     def _check_claim(self, seat: int, points: int | None) -> Event:
         if not self.rules.muggins:
@@ -645,9 +658,9 @@ class Game:
         shower, kind = self.show_queue[0]
         if seat != shower:
             raise GameError(f"seat {shower} counts the {kind} now, not seat {seat}")
-        if points is None or points < 0:
+        if points is None:
             raise GameError("a claim needs the points counted, 0 or more")
-        return self._show_event(shower, kind, claimed=points)
+        return _claim(self._show_event(shower, kind), points, muggins=True)
 
     def _check_muggins(self, seat: int, points: int | None) -> Event:
         window = self.muggins_window
@@ -658,7 +671,8 @@ class Game:
         if points is None or points < 1:
             raise GameError("muggins needs the points said to be missed, 1 or more")
         error = abs(window["missed"])
-        base = {"points": points, "claimed": points, "on": window["player"], "of": window["kind"]}
+        base = {"points": points, "claimed": points, "on": window["player"],
+                "of": window.get("kind", "play")}
         if points <= error:
             return {"type": "peg", **self._side_fields(seat), **base, "reason": "muggins"}
         # A wrong claim costs its maker: the player wrongly accused pegs the same number.
@@ -711,7 +725,7 @@ class Game:
         if self.phase != "show":
             raise GameError(f"nothing to count now: the game is in the {self.phase}")
         seat, kind = self.show_queue[0]
-        return int(self._show_event(seat, kind, claimed=None)["points"])
+        return int(self._show_event(seat, kind)["points"])
 
     # ---- undo and redo -----------------------------------------------------------------------
 

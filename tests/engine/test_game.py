@@ -364,3 +364,27 @@ def test_a_table_deal_is_checked_for_counts_and_repeated_cards() -> None:
         game.apply(Action("next", hands=(tuple(parse_cards("AC 2C 3C 4C 5C 6C")),
                                          tuple(parse_cards("AC 2D 3D 4D 5D 6D")))))
     assert game.events == []
+
+
+def test_muggins_in_the_play_a_missed_fifteen_is_taken_after_the_opponent_plays() -> None:
+    game = table_game(preset("six-card", muggins=True), dealer=0,
+                      hands=["KC QC 9C 8C 2H 3H", "5D 5S TD 4C 6H AS"])
+    discard(game, 0, "2H 3H")
+    discard(game, 1, "4C AS")
+    starter(game, "2C")
+    play(game, 1, "5D")
+    missed = game.apply(Action("play", 0, (parse_card("KC"),), points=0))[0]
+    assert (missed["count"], missed["points"], missed["true"], missed["missed"]) == (15, 0, 2, 2)
+    play(game, 1, "5S")  # the rule: the adversary plays his own card before claiming muggins
+    events = game.apply(Action("muggins", 1, points=2))
+    assert events[0]["reason"] == "muggins" and events[0]["of"] == "play"
+    assert game.scores == [0, 2]
+
+
+def test_claimed_points_are_refused_unless_playing_muggins() -> None:
+    game = table_game(Rules(), dealer=0, hands=["KC QC 9C 8C 2H 3H", "5D 5S TD 4C 6H AS"])
+    discard(game, 0, "2H 3H")
+    discard(game, 1, "4C AS")
+    starter(game, "2C")
+    with pytest.raises(GameError, match="only when playing muggins"):
+        game.apply(Action("play", 1, (parse_card("5D"),), points=0))

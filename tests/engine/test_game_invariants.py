@@ -79,7 +79,8 @@ def test_turn_order_is_legal_and_the_log_replays_from_the_actions_alone(
                                    tuple(parse_card(c) for c in event["cards"])))
             elif event["type"] == "play":
                 assert fresh.turn == event["player"]
-                fresh.apply(Action("play", event["player"], (parse_card(event["card"]),)))
+                fresh.apply(Action("play", event["player"], (parse_card(event["card"]),),
+                                   points=event.get("claimed")))
             elif event["type"] == "go" and event.get("said"):
                 assert fresh.turn == event["player"] and not fresh.can_play(event["player"])
                 fresh.apply(Action("go", event["player"]))
