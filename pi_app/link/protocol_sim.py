@@ -103,6 +103,7 @@ class EmulatedBoard:
         self.max_milliamps = max_milliamps
         self.idle_ms = idle_ms
         self.plugged = True
+        self.unplugs = 0  # a port opened before an unplug stays dead, as a real one does
         self.ports = 0
         self.boots = 0
         self.pins = {name: Pin() for name in BUTTONS}
@@ -143,6 +144,8 @@ class EmulatedBoard:
         """Pull the cable: open ports fail from now on, and new ones cannot open."""
         with self._cond:
             self.plugged = False
+            self.unplugs += 1
+            self.ports = 0
             self._to_host.clear()
             self._pipe.rx.clear()
             self._cond.notify_all()
@@ -255,14 +258,15 @@ class Serial(SerialBase):  # type: ignore[misc]
             if not self.board.plugged:
                 raise SerialException(f"{self._port}: no such device (unplugged)")
             self.board.ports += 1
-            self._boots = self.board.boots
+            self._unplugs = self.board.unplugs
         self.is_open = True
 
     def close(self) -> None:
         if self.is_open:
             self.is_open = False
             with self.board._cond:
-                self.board.ports -= 1
+                if self.board.unplugs == self._unplugs:
+                    self.board.ports -= 1
                 self.board._cond.notify_all()
             if self._owns_board:
                 self.board.close()
@@ -270,7 +274,7 @@ class Serial(SerialBase):  # type: ignore[misc]
     def _check(self) -> EmulatedBoard:
         if not self.is_open:
             raise PortNotOpenError()
-        if not self.board.plugged:
+        if self.board.unplugs != self._unplugs:
             raise SerialException(f"{self._port}: device disconnected")
         return self.board
 
@@ -284,7 +288,8 @@ class Serial(SerialBase):  # type: ignore[misc]
         board = self._check()
         deadline = None if self._timeout is None else time.monotonic() + self._timeout
         with board._cond:
-            while len(board._to_host) < size and self.is_open and board.plugged:
+            while (len(board._to_host) < size and self.is_open
+                   and board.unplugs == self._unplugs):
                 left = None if deadline is None else deadline - time.monotonic()
                 if left is not None and left <= 0:
                     break
