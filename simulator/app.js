@@ -287,7 +287,7 @@ function render() {
   renderSide();
   renderStats();
   document.body.dataset.phase = snap.state.phase;
-  document.body.dataset.events = snap.state.events ?? snap.log.length;
+  document.body.dataset.version = snap.version;
 }
 
 // ---- wiring ---------------------------------------------------------------------------------

@@ -107,6 +107,8 @@ class Controller:
         """The last refusal of a button or camera input, shown on the page."""
         self.coach_note: str | None = None
         self._lock = threading.RLock()
+        self.version = 0
+        """Counts changes, so a page (or a test) can tell a new state from the last."""
         self.holds = ConfirmedCounts(store.path)
         resumed = resume(config, store, self.holds)
         if resumed is not None:
@@ -269,6 +271,7 @@ class Controller:
         )
 
     def _changed(self) -> None:
+        self.version += 1
         shown = self.session.shown_events()
         names = self.session.spec.names
         crib_flush = self.session.spec.rules.four_card_crib_flush
@@ -342,6 +345,7 @@ class Controller:
             log = [line for line in (describe(e, spec.names) for e in shown) if line]
             return {
                 "game_id": self.game_id,
+                "version": self.version,
                 "mode": self.config.game.mode,
                 "kind": spec.kind,
                 "names": list(spec.names),

@@ -1,0 +1,105 @@
+"""A deal played in a real browser (Debian's Chromium): deal, lay away, the play, the show; then
+the holes lit on the page's board must be the engine's scores."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+STEP_MS = 10_000
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason="/usr/bin/chromium is not installed (apt install chromium)")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+@pytest.fixture
+def page(sim, tmp_path):
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(sim.url)
+        page.wait_for_selector(".seat .card")
+        yield page
+        browser.close()
+        assert errors == [], f"the page raised: {errors}"
+
+
+def version(page) -> str:
+    return page.evaluate("document.body.dataset.version")
+
+
+def click_and_wait(page, selector: str) -> None:
+    """Click, then wait until the server has pushed the state that follows."""
+    before = version(page)
+    page.click(selector)
+    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}",
+                           timeout=STEP_MS)
+
+
+def api_state(page) -> dict:
+    return page.request.get(page.url + "api/state").json()
+
+
+def page_pegs(page) -> dict[int, list[int]]:
+    """The holes lit on the page's board, per track, as a person would read them."""
+    lit = page.eval_on_selector_all(
+        "#board circle.lit[data-kind=hole]",
+        "cs => cs.map(c => [Number(c.dataset.player), Number(c.dataset.hole), c.style.fill])")
+    skunk = {61, 91}
+    pegs: dict[int, list[int]] = {}
+    for player, hole, _fill in lit:
+        pegs.setdefault(player, []).append(hole)
+    for holes in pegs.values():  # skunk lines glow grey; pegs sit on them only by chance
+        holes[:] = [h for h in holes if h not in skunk] or holes
+    return pegs
+
+
+def test_a_deal_played_in_the_browser_lights_the_engines_scores(page, tmp_path) -> None:
+    click_and_wait(page, "#new-game")  # the deal
+    for seat in (0, 1):  # lay away: pick two cards, then the button
+        hand = page.locator(f".hand[data-seat='{seat}'] .card")
+        hand.nth(0).click()
+        hand.nth(1).click()
+        assert page.locator(f".hand[data-seat='{seat}'] .card.selected").count() == 2
+        click_and_wait(page, f"#lay-away-{seat}")
+    assert page.text_content("#prompt").endswith("to play — the count is 0.")
+
+    for _ in range(20):  # the play: a playable card, or go
+        if page.is_visible("#show"):
+            break
+        if page.query_selector(".card.playable"):
+            click_and_wait(page, ".card.playable")
+        else:
+            click_and_wait(page, "button[id^='go-']")
+    counted = []
+    for _ in range(3):  # the show: pone's hand, dealer's hand, the crib, each checked
+        assert page.is_visible("#show")
+        items = page.eval_on_selector_all("#show-items tr.item td:nth-child(3)",
+                                          "tds => tds.map(td => Number(td.textContent))")
+        title = page.text_content("#show-title")
+        counted.append(sum(items))
+        assert f"— {sum(items)} point" in title
+        click_and_wait(page, "#confirm")
+
+    state = api_state(page)
+    scores = state["state"]["scores"]
+    assert [p["front"] for p in state["pegs"]] == scores
+    pegs = page_pegs(page)
+    for side, score in enumerate(scores):
+        assert max(pegs[side]) == score, f"track {side}: lit {pegs[side]}, engine says {score}"
+    assert sum(counted) <= sum(scores)
+    shot = tmp_path / "deal.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    keep = Path("/tmp/crib-browser-test.png")
+    if keep.parent.is_dir() and shutil.disk_usage(keep.parent).free > 10_000_000:
+        shutil.copy(shot, keep)  # for a person to look at after the run
