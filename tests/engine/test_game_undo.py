@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pi_app.engine.game import Action, Game, GameError
@@ -71,3 +73,29 @@ def test_a_log_that_does_not_fold_is_refused_naming_the_event() -> None:
         Game.replay(log, Rules(), 2)
     with pytest.raises(GameError, match=r"event 0 \('shuffle'\)"):
         Game.replay([{"type": "shuffle"}], Rules(), 2)
+
+
+@pytest.mark.parametrize("variant", ["six-card", "three-hand", "four-hand", "five-card"])
+def test_random_actions_undos_and_redos_always_leave_the_state_equal_to_its_replay(
+    variant: str,
+) -> None:
+    rules = preset(variant, muggins=True)
+    rng = random.Random(variant)
+    game = Game(rules, seed=variant)
+    for _ in range(400):
+        if game.over:
+            break
+        roll = rng.random()
+        if roll < 0.1 and game.can_undo:
+            game.undo()
+        elif roll < 0.15 and game.can_redo:
+            game.redo()
+        else:
+            action = rng.choice(game.legal_actions())
+            if action.kind in ("claim", "muggins"):
+                action = Action(action.kind, action.player, points=rng.randint(0, 12))
+                if action.kind == "muggins" and action.points == 0:
+                    continue
+            game.apply(action)
+        assert game.to_json() == Game.replay(game.events, rules, variant).to_json() | {
+            "can_redo": game.can_redo}
