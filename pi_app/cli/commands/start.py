@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import webbrowser
 from pathlib import Path
 
 from pi_app.app.config import MODES, ConfigError, load_config
-from pi_app.app.runtime import build, on_raspberry_pi, serve
+from pi_app.app.runtime import build, on_raspberry_pi
 from pi_app.board.backends import StripError
 from pi_app.inputs.pins import PinConfigError
 from pi_app.storage import StorageError
-from pi_app.system.sdnotify import notify
+from pi_app.system.service import run_service
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -49,16 +48,13 @@ def run(args: argparse.Namespace, *, simulated: bool) -> int:
 
     def ready(url: str) -> None:
         print(f"Cribbage Companion {what}: {url}", flush=True)
-        notify("READY=1")
         if not args.no_browser:
             webbrowser.open(url)
 
     try:
-        asyncio.run(serve(app, host, config.web.port, on_ready=ready))
+        run_service(app, host, config.web.port, on_ready=ready)
     except OSError as exc:
         print(f"crib: cannot serve on {host}:{config.web.port}: {exc.strerror or exc}",
               file=sys.stderr)
         return 2
-    finally:
-        app.close()
     return 0
