@@ -300,6 +300,8 @@ class PicoLink:
             if port is not None and self._port is not port:
                 return
             old, self._port = self._port, None
+            if self._in_flight is not None and self._in_flight.kind in (wire.FULL, wire.DELTA):
+                self.stats.frames_rejected += 1  # never answered: the cable went
             self._in_flight = None
             if old is not None and port is not None:
                 self.stats.disconnects += 1
