@@ -144,7 +144,8 @@ function seatBox(p) {
       if (selectedSeat === p && selected.has(code)) face.classList.add("selected");
       face.addEventListener("click", () => toggleDiscard(p, code));
     } else if (playable) {
-      face.addEventListener("click", () => act({ type: "play", player: p, card: code }));
+      const type = snap.mode === "auto" ? "lay" : "play";  // auto: the camera reads it
+      face.addEventListener("click", () => act({ type, player: p, card: code }));
     }
     return face;
   });
@@ -274,6 +275,12 @@ function renderStats() {
   charts.drawHistogram($("#hand-chart"), st.hand_histogram, st.crib_histogram);
 }
 
+function renderCamera() {
+  const auto = snap.mode === "auto";
+  $("#camera-box").hidden = !auto;
+  if (auto) $("#camera").src = `/api/camera.jpg?v=${snap.version}-${Date.now()}`;
+}
+
 function render() {
   if (!snap || !board) return;
   $("#mode").textContent = `${snap.mode} · ${snap.variant}${snap.muggins ? " · muggins" : ""}`;
@@ -349,6 +356,7 @@ async function start() {
   wireButtons();
   await refresh();
   listen();
+  setInterval(() => { if (snap && snap.mode === "auto") renderCamera(); }, 800);
 }
 
 start();

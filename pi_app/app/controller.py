@@ -171,10 +171,17 @@ class Controller:
             raise TableError("observe: 'cards' must list the cards seen, e.g. [\"5H\"]")
         state = self.session.state()
         if zone == "play":
-            self.act({"type": "play", "player": self._player_to_play(state, "play"),
-                      "card": cards[-1]})
+            seat = player if isinstance(player, int) else self._player_to_play(state, "play")
+            self.act({"type": "play", "player": seat, "card": cards[-1]})
         else:
             self.act({"type": "discard", "player": player, "cards": cards})
+
+    def report(self, message: str) -> None:
+        """A problem an input found (a misread card): shown on the page and spoken."""
+        with self._lock:
+            self.notice = message
+            self.speaker.say("check the card")
+            self._changed()
 
     # --- internals -------------------------------------------------------------------
 

@@ -38,6 +38,8 @@ DECK_DIRS = (Path(__file__).resolve().parents[3] / "shared" / "data" / "decks" /
 """Where the card faces may be found beside a checkout; without them the page draws cards."""
 POLL = 0.05
 """Seconds the input pump waits for an event before checking whether to stop."""
+CAMERA_INTERVAL = 0.1
+"""Seconds between camera frames: a card laid is read within a few tenths of a second."""
 
 
 def on_raspberry_pi(model_file: Path = PI_MODEL) -> bool:
@@ -58,6 +60,10 @@ class TableApp:
     simulated: bool
     pin_factory: Any = None
     """The mock pin factory in the simulator, so tests can press the buttons."""
+    watcher: Any = None
+    """The `CardWatcher` when the camera reads the cards (mode `auto`)."""
+    virtual_camera: Any = None
+    """The simulator's `VirtualCamera`, where the page lays cards for the camera to read."""
     closers: list[Callable[[], None]] = field(default_factory=list)
 
     def close(self) -> None:
@@ -102,18 +108,46 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
         controller = Controller(config, store, speaker or Speaker(config.speech),
                                 display=display)
         closers.append(controller.close)
+        watcher, virtual = _open_camera(config, controller, simulated)
     except BaseException:
         for close in reversed(closers):
             with contextlib.suppress(Exception):
                 close()
         raise
-    return TableApp(config, controller, hub, display, controls, simulated, pin_factory, closers)
+    return TableApp(config, controller, hub, display, controls, simulated, pin_factory,
+                    watcher, virtual, closers)
+
+
+def _open_camera(config: Config, controller: Controller, simulated: bool) -> tuple[Any, Any]:
+    """The card watcher for mode `auto`: the virtual table in the simulator, else the camera.
+    OpenCV is needed only here, so the other modes run without it."""
+    if config.game.mode != "auto" or config.camera == "none":
+        return None, None
+    from pi_app.app.camera import CardWatcher, VirtualCamera, default_zones
+    from pi_app.vision.designs import font_design, load_folder
+    from pi_app.vision.frames import PiCamera, VirtualTable
+
+    zones = default_zones(len(controller.session.spec.names))
+    if simulated or config.camera == "sim":
+        deck = next((d for d in DECK_DIRS if d.is_dir()), None)
+        design = load_folder(deck) if deck else font_design(0)
+        virtual = VirtualCamera(controller, design, zones)
+        return CardWatcher(controller, VirtualTable(virtual.render), zones), virtual
+    return CardWatcher(controller, PiCamera(), zones), None
 
 
 def web_backend(app: TableApp, pairing_code: str | None = None) -> WebBackend:
     controller = app.controller
 
     def act(action: dict[str, Any]) -> None:
+        if action.get("type") == "lay":
+            if app.virtual_camera is None:
+                raise ActionError("lay: cards are laid for the camera only in mode auto")
+            try:
+                app.virtual_camera.lay(action.get("player"), action.get("card"))
+            except TableError as exc:
+                raise ActionError(str(exc)) from exc
+            return
         if action.get("type") == "press":  # a virtual button: the same path as a real one
             try:
                 app.hub.post_json({k: v for k, v in action.items() if k != "type"}, "web")
@@ -129,6 +163,7 @@ def web_backend(app: TableApp, pairing_code: str | None = None) -> WebBackend:
     return WebBackend(
         snapshot=controller.snapshot, act=act, board=controller.board_json, deck_dir=deck,
         pairing_code=pairing_code, local_only=app.simulated,
+        camera=app.watcher.preview if app.watcher is not None else None,
     )
 
 
@@ -138,6 +173,15 @@ async def _pump_inputs(app: TableApp, stop: asyncio.Event) -> None:
         event = await asyncio.to_thread(app.hub.get, POLL)
         if event is not None:
             app.controller.on_input(event)
+
+
+async def _pump_camera(app: TableApp, stop: asyncio.Event) -> None:
+    """Read the table a few times a second: the reading in a worker thread, the rules here."""
+    while not stop.is_set():
+        look = await asyncio.to_thread(app.watcher.look)
+        if look is not None:
+            app.watcher.settle(look)
+        await asyncio.sleep(CAMERA_INTERVAL)
 
 
 async def serve(
@@ -165,7 +209,9 @@ async def serve(
         loop.call_soon_threadsafe(backend.publish)
 
     app.controller.listeners.append(changed)
-    pump = asyncio.create_task(_pump_inputs(app, stop))
+    pumps = [asyncio.create_task(_pump_inputs(app, stop))]
+    if app.watcher is not None:
+        pumps.append(asyncio.create_task(_pump_camera(app, stop)))
     try:
         async with serving(backend, host, port) as url:
             if on_ready is not None:
@@ -175,7 +221,7 @@ async def serve(
             await stop.wait()
     finally:
         stop.set()
-        await pump
+        await asyncio.gather(*pumps)
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(sig)

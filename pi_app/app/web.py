@@ -47,6 +47,8 @@ class WebBackend:
     pairing_code: str | None = None
     """When set, actions need a session unlocked with this code (the Pi's LAN page)."""
     local_only: bool = True
+    camera: Callable[[], bytes | None] | None = None
+    """The camera's last frame with its detections drawn, as JPEG (mode auto)."""
     subscribers: set[asyncio.Queue[str]] = field(default_factory=set)
     sessions: set[str] = field(default_factory=set)
 
@@ -109,6 +111,15 @@ async def _state(request: web.Request) -> web.Response:
 
 async def _board(request: web.Request) -> web.Response:
     return web.json_response(request.app[BACKEND].board())
+
+
+async def _camera(request: web.Request) -> web.Response:
+    backend = request.app[BACKEND]
+    jpeg = backend.camera() if backend.camera is not None else None
+    if jpeg is None:
+        return _error(404, "no camera frame yet (the camera reads cards in mode auto)")
+    return web.Response(body=jpeg, content_type="image/jpeg",
+                        headers={"Cache-Control": "no-store"})
 
 
 async def _card_image(request: web.Request) -> web.StreamResponse:
@@ -188,6 +199,7 @@ def make_app(backend: WebBackend) -> web.Application:
     app.router.add_get("/api/board", _board)
     app.router.add_get("/api/events", _events)
     app.router.add_get("/cards/{code}.png", _card_image)
+    app.router.add_get("/api/camera.jpg", _camera)
     app.router.add_post("/api/action", _action)
     app.router.add_post("/api/pair", _pair)
     app.router.add_static("/static", PAGE_DIR, show_index=False, follow_symlinks=False)
