@@ -21,7 +21,7 @@ from typing import Any, Final, Literal
 from pi_app.engine.cards import DECK, Card, CardError, check_distinct, parse_card
 from pi_app.engine.pegging import MAX_COUNT, score_play
 from pi_app.engine.scoring import ScoreItem, score_show
-from pi_app.engine.variants import Rules, skunk_kind
+from pi_app.engine.variants import SKUNK_ORDER, Rules, skunk_kind
 
 __all__ = [
     "ACTION_KINDS",
@@ -539,19 +539,18 @@ class Game:
         return event
 
     def _game_end_event(self) -> Event:
+        """The side that pegged out wins (in lowball, the lowest other side does). The skunk
+        measures the losers against their own target, the worst of them counting; in lowball
+        it measures the winner, for staying so low."""
         rules = self.rules
-        reached = [s for s, score in enumerate(self.scores) if score >= rules.target_of(s)]
-        out = reached[0]
-        others = [s for s in range(len(self.scores)) if s != out]
-        if rules.lowball:
-            winner = min(others, key=lambda s: self.scores[s])
-            skunks = {s: skunk_kind(self.scores[s], rules, rules.target_of(s)) for s in [winner]}
-        else:
-            winner = out
-            skunks = {s: skunk_kind(self.scores[s], rules, rules.target_of(s)) for s in others}
-        order = ("none", "single", "double", "triple")
-        skunk = max(skunks.values(), key=order.index)
-        return {"type": "game_end", "game": self.game, "scores": list(self.scores),
+        scores = self.scores
+        out = next(s for s, score in enumerate(scores) if score >= self._targets[s])
+        others = [s for s in range(len(scores)) if s != out]
+        winner = min(others, key=scores.__getitem__) if rules.lowball else out
+        measured = [winner] if rules.lowball else others
+        kinds = [skunk_kind(scores[s], rules, self._targets[s]) for s in measured]
+        skunk = max(kinds, key=SKUNK_ORDER.index)
+        return {"type": "game_end", "game": self.game, "scores": list(scores),
                 "winner": winner, "winner_seats": list(rules.sides[winner]),
                 "skunk": skunk, "lowball": rules.lowball, "deals": self.deal_no}
 

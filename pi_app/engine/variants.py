@@ -13,6 +13,7 @@ from typing import Final, Literal
 
 __all__ = [
     "PRESETS",
+    "SKUNK_ORDER",
     "Rules",
     "RulesError",
     "SkunkKind",
@@ -21,6 +22,8 @@ __all__ = [
 ]
 
 SkunkKind = Literal["none", "single", "double", "triple"]
+SKUNK_ORDER: Final[tuple[SkunkKind, ...]] = ("none", "single", "double", "triple")
+"""The skunk kinds from the mildest."""
 
 
 class RulesError(ValueError):
