@@ -24,11 +24,11 @@ def is_pico(port: ListPortInfo) -> bool:
     return (port.vid, None) in PICO_IDS or (port.vid, port.pid) in PICO_IDS
 
 
-def _data_port_rank(port: ListPortInfo) -> tuple[int, str]:
+def _data_port_rank(port: ListPortInfo) -> tuple[int, int, str]:
     """Lower is likelier the data port: named CDC2, then the later USB interface."""
     named = 0 if "CDC2" in (port.interface or "") else 1
     interface = (port.location or "").rpartition(".")[2]
-    return named, f"{9 - int(interface) if interface.isdigit() else 9}{port.device}"
+    return named, -int(interface) if interface.isdigit() else 0, port.device
 
 
 def pico_ports() -> list[str]:

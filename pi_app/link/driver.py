@@ -14,6 +14,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,7 +43,8 @@ def open_port(url: str) -> Any:
         if found is None:
             raise serial.SerialException("no Pico found (USB VID 0x2E8A/0x239A, CDC data port)")
         url = found
-    return serial.serial_for_url(url, timeout=0.05, write_timeout=0.5)
+    # USB CDC ignores the baud rate; a UART bridge or loop:// paces writes by it.
+    return serial.serial_for_url(url, baudrate=115200, timeout=0.05, write_timeout=0.5)
 
 
 def frame_bytes(pixels: Sequence[RGB], led_count: int) -> bytes:
@@ -76,7 +78,8 @@ class LinkStats:
     disconnects: int = 0
     resyncs: int = 0  # heartbeats that found the device showing something else
     events: int = 0
-    latencies_ms: list[float] = field(default_factory=list)
+    latencies_ms: deque[float] = field(default_factory=lambda: deque(maxlen=10_000))
+    """Send-to-acknowledgement times of the latest applied frames."""
 
 
 @dataclass

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from serial import SerialException
@@ -21,7 +21,7 @@ class LinkTestError(Exception):
     """The link test could not run: the message names the port and what failed."""
 
 
-def test_frame(index: int, led_count: int) -> list[RGB]:
+def pattern_frame(index: int, led_count: int) -> list[RGB]:
     """Frame `index` of the test: two players' front and back pegs stepping along the
     board (a few LEDs change, as in play); every 25th frame lights the whole board (a
     full-frame change, as when a game ends)."""
@@ -35,7 +35,7 @@ def test_frame(index: int, led_count: int) -> list[RGB]:
     return pixels
 
 
-def percentile(values: list[float], fraction: float) -> float | None:
+def percentile(values: Iterable[float], fraction: float) -> float | None:
     """The nearest-rank percentile, or None for no values."""
     if not values:
         return None
@@ -70,10 +70,11 @@ def run_link_test(url: str, frames: int = 100, corrupt: float = 0.0, *,
             raise LinkTestError(f"{url}: no device answered within 5 s"
                                 + (f" ({link.last_error})" if link.last_error else ""))
         count = link.led_count
-        assert count is not None  # known once the device said hello
+        if count is None:
+            raise LinkTestError(f"{url}: the device's hello gave no LED count; pass --leds")
         last: list[RGB] = []
         for index in range(frames):
-            last = test_frame(index, count)
+            last = pattern_frame(index, count)
             link.show(last)
             link.wait_shown(frame_timeout)
             if progress is not None:

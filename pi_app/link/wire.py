@@ -110,7 +110,7 @@ def cobs_decode(data: bytes) -> bytes | None:
         if code == 0 or index + code > length:
             return None
         block = data[index + 1 : index + code]
-        if 0 in block:
+        if block.find(DELIMITER) >= 0:  # (`0 in block` is not CircuitPython)
             return None
         out.extend(block)
         index += code

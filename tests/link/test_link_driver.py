@@ -16,7 +16,7 @@ from pi_app.inputs.events import InputEvent
 from pi_app.link import protocol_sim
 from pi_app.link.driver import PicoLink, open_port
 from pi_app.link.faults import FaultySerial
-from pi_app.link.selftest import test_frame as peg_frame
+from pi_app.link.selftest import pattern_frame as peg_frame
 from pi_app.link.strip import SerialStrip
 
 LEDS = 30
