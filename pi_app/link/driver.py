@@ -444,9 +444,13 @@ class PicoLink:
             known = self._recent.get(shown) if shown is not None else None
             self._device_frame = None if shown is None or known is None else (shown, known)
         elif flight.kind == wire.FULL:
-            self._refused_generation = flight.generation
-            self.last_error = (f"{self.url}: device refused a full frame of "
-                               f"{len(flight.frame) // 3} LEDs (reason {reason})")
+            self._refused_generation = flight.generation  # resending it would only fail again
+            sent = len(flight.frame) // 3
+            count = self.device_info.get("led_count") if self.device_info else None
+            self.last_error = (
+                f"{self.url}: device drives {count} LEDs, the host sends {sent}"
+                if count is not None and count != sent
+                else f"{self.url}: device refused a full frame of {sent} LEDs (reason {reason})")
             log.error("link: %s", self.last_error)
 
     def _handle_error(self, message: wire.Message) -> None:

@@ -13,7 +13,7 @@ import serial
 
 from pi_app.board.strip import RGB, Strip
 from pi_app.inputs.events import InputEvent
-from pi_app.link import protocol_sim
+from pi_app.link import protocol_sim, wire
 from pi_app.link.driver import PicoLink, open_port
 from pi_app.link.faults import FaultySerial
 from pi_app.link.selftest import pattern_frame as peg_frame
@@ -242,3 +242,85 @@ def test_sim_urls_with_unknown_options_are_refused() -> None:
 
     with pytest.raises(serial.SerialException, match="unknown option 'colour'"):
         serial.serial_for_url("sim://?colour=red")
+
+
+class ScriptedPort:
+    """A port whose device side is a script of bytes; what the host writes is decoded."""
+
+    def __init__(self, script: bytes) -> None:
+        self.script = bytearray(script)
+        self.decoder = wire.Decoder()
+        self.written: list[wire.Message] = []
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.script)
+
+    def read(self, size: int) -> bytes:
+        if not self.script:
+            time.sleep(0.01)
+        data = bytes(self.script[:size])
+        del self.script[:size]
+        return data
+
+    def write(self, data: bytes) -> None:
+        self.written.extend(self.decoder.feed(data))
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_resent_event_reaches_the_app_once_and_a_new_boot_restarts_numbering() -> None:
+    def event(boot: int, seq: int, control: str) -> bytes:
+        return wire.encode(wire.EVENT, seq, wire.event_body(boot, "press", control))
+
+    script = (wire.encode(wire.HELLO, 0, wire.hello_body(LEDS, 1, 0))
+              + event(1, 0, "go") + event(1, 0, "go")  # its ack was lost: sent again
+              + event(1, 1, "undo")
+              + event(2, 0, "ok"))  # the board rebooted: numbering starts again
+    port = ScriptedPort(script)
+    heard: list[InputEvent] = []
+    link = PicoLink("scripted", LEDS, opener=lambda url: port, on_event=heard.append, **FAST)
+    try:
+        deadline = time.monotonic() + 2
+        while len(heard) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.05)
+        assert [e.control for e in heard] == ["go", "undo", "ok"]
+        acks = [m.seq for m in port.written if m.kind == wire.ACK]
+        assert acks == [0, 0, 1, 0]  # the duplicate is acknowledged again, not delivered
+    finally:
+        link.close()
+
+
+def test_a_board_with_another_led_count_is_reported_not_flooded(board_name: str) -> None:
+    link = PicoLink(f"sim://{board_name}?leds=20", LEDS, **FAST)
+    try:
+        assert link.wait_connected(2)
+        link.show(pegs(1))
+        time.sleep(0.3)
+        assert "device drives 20 LEDs, the host sends 30" in (link.last_error or "")
+        assert link.stats.frames_sent == 1  # refused once, not resent in a loop
+    finally:
+        link.close()
+
+
+def test_a_board_left_waiting_resumes_for_a_new_host_without_a_reset(board_name: str) -> None:
+    url = f"sim://{board_name}?leds={LEDS}&idle_ms=150"
+    first = PicoLink(url, LEDS, **FAST)
+    assert first.wait_connected(2)
+    first.show(pegs(6))
+    assert first.wait_shown(2)
+    first.close(blank=False)  # the app stops; the board keeps its picture
+    board = protocol_sim.board(board_name)
+    deadline = time.monotonic() + 2
+    while not board.device.waiting and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert board.device.waiting and board.device.frame_seq is not None
+    second = PicoLink(url, LEDS, **FAST)
+    try:
+        second.show(pegs(6, 7))
+        assert board.wait_for(pegs(6, 7))
+        assert not board.device.waiting and board.boots == 1
+    finally:
+        second.close()
