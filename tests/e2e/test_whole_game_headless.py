@@ -1,0 +1,206 @@
+"""A whole game through the simulator, headless: the app served as `crib sim` serves it, cards
+read by the camera from scripted frames of the table (one misread among them), buttons pressed
+on the mock GPIO pins, discards from the page's API. At the end the board's last frame, the log
+and the stored statistics must all tell the same game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from pi_app.app import runtime
+from pi_app.app.camera import default_zones, render_table
+from pi_app.app.config import load_config
+from pi_app.board.layout import GAME_HOLE
+from pi_app.storage import GameStore
+from pi_app.vision.designs import kennard
+from pi_app.vision.frames import VirtualTable
+
+WAIT = 10.0
+
+pytestmark = pytest.mark.slow
+
+
+class ScriptedTable:
+    """The frames the camera sees: what the script has laid in each zone, photographed with
+    sensor noise and JPEG compression."""
+
+    def __init__(self, design: dict[str, np.ndarray]) -> None:
+        self.design = design
+        self.zones = default_zones(2)
+        self.laid: dict[str, list[str]] = {}
+        self.rng = np.random.default_rng(7)
+        self.lock = threading.Lock()
+
+    def show(self, laid: dict[str, list[str]]) -> None:
+        with self.lock:
+            self.laid = {zone: list(cards) for zone, cards in laid.items()}
+
+    def frame(self) -> np.ndarray:
+        with self.lock:
+            clean = render_table(self.design, self.zones, self.laid)
+        noisy = np.clip(clean + self.rng.normal(0, 4, clean.shape), 0, 255).astype(np.uint8)
+        ok, jpeg = cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        assert ok
+        return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+
+
+class Server:
+    """`crib sim`'s app and server on a thread of their own (SQLite wants one thread)."""
+
+    def __init__(self, config: Any, table: ScriptedTable) -> None:
+        self.config, self.table = config, table
+        self.ready = threading.Event()
+        self.url = ""
+        self.app: runtime.TableApp | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        async def main() -> None:
+            self.app = runtime.build(self.config, simulated=True)
+            self.app.watcher.source = VirtualTable(self.table.frame)
+            self.stop = asyncio.Event()
+            self.loop = asyncio.get_running_loop()
+
+            def ready(url: str) -> None:
+                self.url = url
+                self.ready.set()
+
+            try:
+                await runtime.serve(self.app, "127.0.0.1", 0, on_ready=ready, stop=self.stop)
+            finally:
+                self.app.close()
+
+        asyncio.run(main())
+
+    def start(self) -> None:
+        self.thread.start()
+        assert self.ready.wait(30), "the simulator did not start"
+
+    def close(self) -> None:
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.stop.set)
+            self.thread.join(10)
+        assert not self.thread.is_alive(), "the simulator did not stop"
+
+    def state(self) -> dict[str, Any]:
+        with urllib.request.urlopen(self.url + "api/state", timeout=5) as response:
+            return json.load(response)
+
+    def post(self, action: dict[str, Any]) -> None:
+        request = urllib.request.Request(self.url + "api/action", json.dumps(action).encode(),
+                                         {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            assert json.load(response)["ok"]
+
+    def press(self, control: str) -> None:
+        """A real press on the mock pin: down, held past the debounce, up."""
+        assert self.app is not None
+        pin = self.app.pin_factory.pin(self.config.pins.buttons[control])
+        before = self.state()["version"]
+        pin.drive_low()
+        time.sleep(0.06)
+        pin.drive_high()
+        self.wait(lambda s: s["version"] != before, f"{control} pressed")
+
+    def wait(self, done: Any, what: str) -> dict[str, Any]:
+        deadline = time.monotonic() + WAIT
+        while True:
+            state = self.state()
+            if done(state):
+                return state
+            assert time.monotonic() < deadline, f"timed out waiting for: {what}"
+            time.sleep(0.02)
+
+
+@pytest.fixture
+def server(tmp_path: Path, shared_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(runtime, "CAMERA_INTERVAL", 0.02)
+    config = load_config(None, environ={}, system=tmp_path / "none.toml", overrides={
+        "game": {"mode": "auto"},
+        "speech": {"enabled": False},
+        "storage": {"path": str(tmp_path / "games.sqlite")},
+    })
+    running = Server(config, ScriptedTable(kennard(shared_dir)))
+    running.start()
+    yield running
+    running.close()
+
+
+def laid_cards(state: dict[str, Any]) -> dict[str, list[str]]:
+    """The table as it stands: each seat's cards played this deal, and the starter."""
+    laid: dict[str, list[str]] = {"play0": [], "play1": []}
+    for seat, code in state["played"]:
+        laid[f"play{seat}"].append(code)
+    if state["starter"]:
+        laid["starter"] = [state["starter"]]
+    return laid
+
+
+def test_a_whole_game_read_by_the_camera_and_pressed_on_the_buttons(server) -> None:
+    misread_done = False
+    for _ in range(600):
+        snap = server.state()
+        state = snap["state"]
+        if snap["winner"] is not None:
+            break
+        if snap["pending"] is not None or state["phase"] == "deal_end":
+            server.press("ok")  # confirm the count on display / deal the next hand
+            server.table.show({})
+        elif state["phase"] == "discard":
+            for seat in state["to_move"]:
+                server.post({"type": "discard", "player": seat,
+                             "cards": state["hands"][seat][:2]})
+        elif state["phase"] == "play" and not state["playable"]:
+            server.press("go")
+        elif state["phase"] == "play":
+            seat, card = state["turn"], state["playable"][0]
+            laid = laid_cards(state)
+            if not misread_done:  # the camera misreads: a card this player does not hold
+                wrong = state["hands"][1 - seat][0]
+                server.table.show({**laid, f"play{seat}": [*laid[f"play{seat}"], wrong]})
+                server.wait(lambda s, w=wrong: s["notice"] and w in s["notice"],
+                            "the misread to be reported")
+                assert server.state()["state"]["played"] == state["played"]
+                misread_done = True
+            server.table.show({**laid, f"play{seat}": [*laid[f"play{seat}"], card]})
+            before = state["played"]
+            server.wait(lambda s, b=before: s["state"]["played"] != b
+                        or s["state"]["phase"] != "play", f"{card} to be read and played")
+    snap = server.state()
+    assert snap["winner"] is not None, "the game did not finish"
+    assert misread_done
+
+    # The board's final frame: each track's front peg is the engine's score.
+    app = server.app
+    layout = app.display.renderer.layout
+    frame = np.concatenate([np.array(strip.frames[-1]) for strip in app.display.strips])
+    scores = snap["state"]["scores"]
+    for side, score in enumerate(scores):
+        front = layout.flat_index(layout.tracks[side].holes[min(score, GAME_HOLE)])
+        assert frame[front].any(), f"track {side}'s front peg at {score} is dark"
+    assert frame[layout.flat_index(layout.tracks[snap["winner"]].holes[GAME_HOLE])].any()
+
+    # The log: the deals, the plays the camera read, and the winner.
+    log = snap["log"]
+    names = snap["names"]
+    assert log[-1].startswith(f"{names[snap['winner']]} wins")
+    assert sum(" plays " in line for line in log) > 8
+
+    # The stored statistics: one finished game, won by the winner.
+    server.close()
+    with GameStore(server.config.storage) as store:
+        stats = store.stats()
+        events = store.events(store.game_ids()[-1])
+    assert stats["games"] == 1
+    assert stats["players"][names[snap["winner"]]]["wins"] == 1
+    assert events[-1]["type"] == "game_end" and events[-1]["scores"] == scores
