@@ -1,0 +1,162 @@
+"""The rigs the hardware-in-loop tests run on: each has a simulated twin, so the same test
+bodies run in CI (sim) and on a Pi with `pytest --hil -s` (real).
+
+A rig offers the same few verbs either way. Where the sim rig acts (presses a mock pin, pulls
+the emulated Pico's cable, lays cards on the virtual table), the real rig asks the tester at
+the keyboard to do it; where the sim rig reads the emulated device back, the real one asks
+the Pico, the camera, or the tester what happened.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pi_app.app.config import Config, ConfigError, load_config
+from pi_app.board.layout import Layout
+from pi_app.board.strip import RGB
+from pi_app.inputs.events import InputEvent
+from pi_app.inputs.hub import InputHub
+from pi_app.link import wire
+
+HIL_CONFIG_ENV = "CRIB_HIL_CONFIG"
+"""The settings the real rigs use; default: the installed /etc/crib/config.toml."""
+
+
+def real_config() -> Config:
+    import os
+
+    path = os.environ.get(HIL_CONFIG_ENV)
+    try:
+        return load_config(Path(path) if path else None)
+    except ConfigError as exc:
+        pytest.skip(f"no usable table config ({exc}); set {HIL_CONFIG_ENV}")
+
+
+class Tester:
+    """The person at the keyboard during `pytest --hil -s`."""
+
+    def __init__(self) -> None:
+        if not sys.stdin.isatty():
+            pytest.skip("needs a tester at the keyboard: run `pytest --hil -s`")
+
+    def say(self, instruction: str) -> None:
+        print(f"\n>>> {instruction}", flush=True)
+
+    def ask(self, question: str) -> bool:
+        answer = input(f"\n??? {question} [y/n] ").strip().lower()
+        return answer.startswith("y")
+
+    def wait(self, instruction: str) -> None:
+        input(f"\n>>> {instruction}, then press Enter ")
+
+
+# ---- the LED strip ------------------------------------------------------------------------------
+
+def frame_crc(pixels: Sequence[RGB]) -> int:
+    return wire.crc16(b"".join(bytes(p) for p in pixels))
+
+
+@dataclass
+class StripRig:
+    """One chain's strip, opened the way the table opens it, and a way to see what it shows."""
+
+    layout: Layout
+    strip: Any
+    """A `Strip`; a `SerialStrip` (sim:// or a real Pico) can also be asked what it shows."""
+    tester: Tester | None
+    """Confirms by eye what no device can report (a strip driven straight from the Pi)."""
+
+    @property
+    def led_count(self) -> int:
+        return int(self.strip.led_count)
+
+    def show(self, pixels: Sequence[RGB]) -> None:
+        self.strip.show(list(pixels))
+
+    def device_shows(self, pixels: Sequence[RGB], timeout: float = 2.0) -> bool | None:
+        """Whether the device reports `pixels` as its frame; None if it cannot report."""
+        link = getattr(self.strip, "link", None)
+        if link is None:
+            return None
+        want = frame_crc(pixels)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            link.wait_shown(timeout)
+            state = link.query_state(timeout=0.5)
+            if state is not None and state["frame_crc"] == want:
+                return True
+        return False
+
+    def confirm(self, question: str) -> bool:
+        """Ask the tester; with no tester the device itself reported every frame."""
+        return self.tester.ask(question) if self.tester is not None else True
+
+
+# ---- the buttons and encoder --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Step:
+    instruction: str
+    action: str
+    """press, hold or turn: what the sim rig's robot does to the pins."""
+    control: str
+    expected: InputEvent
+
+
+class ControlsRig:
+    """The table's GpioControls feeding an InputHub, worked by a robot or a person."""
+
+    def __init__(self, controls: Any, hub: InputHub, perform: Callable[[Step], None],
+                 wait: float, settle: float) -> None:
+        self.controls = controls
+        self.hub = hub
+        self.perform = perform
+        self.wait = wait
+        """Seconds to wait for each step's event."""
+        self.settle = settle
+        """Quiet seconds after an event that show there was no second one."""
+
+
+class PinRobot:
+    """Works gpiozero mock pins as a finger would: buttons close to ground, the encoder's two
+    contacts close in quadrature."""
+
+    CLOCKWISE = ((True, False), (True, True), (False, True), (False, False))
+    ANTICLOCKWISE = ((False, True), (True, True), (True, False), (False, False))
+
+    def __init__(self, factory: Any, pins: dict[str, int], timing: Any) -> None:
+        self.factory = factory
+        self.pins = pins
+        self.timing = timing
+
+    def _pin(self, name: str) -> Any:
+        return self.factory.pin(self.pins[name])
+
+    def __call__(self, step: Step) -> None:
+        if step.action == "turn":
+            sequence = self.CLOCKWISE if step.expected.steps > 0 else self.ANTICLOCKWISE
+            for a_closed, b_closed in sequence:
+                self._level("encoder_a", a_closed)
+                self._level("encoder_b", b_closed)
+                time.sleep(0.002)
+            return
+        name = "encoder_push" if step.control == "encoder" else step.control
+        held = self.timing.debounce * 3 if step.action == "press" else (
+            self.timing.long_press + 2.5 * self.timing.repeat_interval)
+        self._level(name, True)
+        time.sleep(held)
+        self._level(name, False)
+
+    def _level(self, name: str, closed: bool) -> None:
+        pin = self._pin(name)
+        if closed:
+            pin.drive_low()
+        else:
+            pin.drive_high()
