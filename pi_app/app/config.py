@@ -17,6 +17,7 @@ from typing import Any
 from pi_app.board.backends import KINDS
 from pi_app.board.design import BoardDesign, design_layout
 from pi_app.board.layout import DEFAULT_LAYOUT, Layout, LayoutError, load_layout
+from pi_app.engine.advisor.levels import Level
 from pi_app.engine.variants import PRESETS, Rules, RulesError, preset
 from pi_app.inputs.pins import DEFAULT_PINS, ControlPins, PinConfigError
 
@@ -29,14 +30,14 @@ players peg themselves; versus: the app holds a seat and plays against a person.
 
 BACKENDS = tuple(KINDS)
 CAMERAS = ("sim", "picamera", "none")
-LEVELS = ("easy", "medium", "hard")
+LEVELS = tuple(level.value for level in Level)
 
 DEFAULTS: dict[str, dict[str, Any]] = {
     "game": {
         "mode": "manual",
         "variant": "six-card",
         "players": ["North", "South"],
-        "computer_level": "medium",
+        "computer_level": "standard",
         "muggins": False,
         "coach": False,
         "target": 0,

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pi_app.app.seat import computer_player
 from pi_app.board.state import Pegs
+from pi_app.engine.advisor import AdvisorPlayer
 from pi_app.engine.game import Action, Event, Game, GameError
 from pi_app.engine.players import discard_view, play_view
 from pi_app.engine.scoreboard import Scoreboard, ScoreboardError
@@ -39,7 +39,7 @@ class SessionSpec:
     names: tuple[str, ...]
     seed: int = 0
     computer_seat: int | None = None
-    level: str = "medium"
+    level: str = "standard"
 
 
 def fold_pegs(events: Sequence[Event], rules: Rules) -> tuple[Pegs, ...]:
@@ -124,7 +124,7 @@ class CardSession:
         rules = spec.rules
         self.game = (Game.replay([dict(e) for e in events], rules, spec.seed)
                      if events else Game(rules, spec.seed))
-        self.computer = (computer_player(spec.level, spec.seed)
+        self.computer = (AdvisorPlayer(spec.level, seed=spec.seed)
                          if spec.computer_seat is not None else None)
         self._redo_steps: list[int] = []
         self.confirmed = 0

@@ -119,7 +119,7 @@ def test_a_refused_button_is_shown_and_spoken_not_raised(make_controller) -> Non
 
 def test_versus_the_computer_plays_a_whole_game_and_the_board_ends_on_the_engine_scores(
         make_controller) -> None:
-    table = make_controller("versus", computer_level="easy")
+    table = make_controller("versus", computer_level="beginner")
     for _ in range(60):
         if table.snapshot()["winner"] is not None:
             break
@@ -140,7 +140,7 @@ def test_versus_the_computer_plays_a_whole_game_and_the_board_ends_on_the_engine
 
 def test_undo_in_versus_takes_back_the_computers_reply_with_the_players_card(
         make_controller) -> None:
-    table = make_controller("versus", computer_level="easy")
+    table = make_controller("versus")  # the standard level: expected values and a lookahead
     hand = table.snapshot()["state"]["hands"][0]
     table.act({"type": "discard", "player": 0, "cards": hand[:2]})
     snap = table.snapshot()
@@ -156,7 +156,7 @@ def test_undo_in_versus_takes_back_the_computers_reply_with_the_players_card(
 
 
 def test_the_computers_hand_is_face_down_on_the_page(make_controller) -> None:
-    table = make_controller("versus", computer_level="easy")
+    table = make_controller("versus", computer_level="beginner")
     snap = table.snapshot()
     assert snap["state"]["hands"][1] == ["??"] * 4  # it has laid away already
     assert "??" not in snap["state"]["hands"][0]
