@@ -36,66 +36,119 @@ class Corner:
         return np.array([p, p + du, p + du + dv, p + dv], np.float32)
 
 
-def paper_masks(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Bright, unsaturated pixels (card stock): as found, whose outlines keep corner indexes
-    whole, and cut along strong edges, so overlapping cards come apart."""
-    b, g, r = cv2.split(small)
-    low = cv2.min(cv2.min(b, g), r)
-    high = cv2.max(cv2.max(b, g), r)
+def paper_level(small: np.ndarray) -> float:
+    """The brightness (of the darkest channel) that separates card stock from this table."""
+    low = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
     level, _ = cv2.threshold(cv2.GaussianBlur(low, (0, 0), 1.0), 0, 255,
                              cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    level = max(level, 70.0)
+    return max(float(level), 70.0)
+
+
+def paper_masks(image: np.ndarray, level: float, unit: float = 1.0
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """Bright, unsaturated pixels (card stock): as found, whose outlines keep corner indexes
+    whole, and cut along long straight edges, so overlapping cards come apart. `unit` is the
+    size of one working pixel in this image's pixels."""
+    b, g, r = cv2.split(image)
+    low = cv2.min(cv2.min(b, g), r)
+    high = cv2.max(cv2.max(b, g), r)
     saturation = high.astype(np.int16) - low.astype(np.int16)
     paper = ((low > level) & (saturation < 0.35 * high + 12)).astype(np.uint8) * 255
     whole = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
     edges = cv2.Canny(gray, 30, 90)
     edges[whole == 0] = 0
     # Only long straight edges cut: a card's edge over another card, not the index glyphs,
     # whose outlines would otherwise nibble away the very corner we need.
-    lines = cv2.HoughLinesP(edges, 1, np.pi / 180, 18, minLineLength=MIN_CARD_WIDTH * 0.6,
-                            maxLineGap=2)
+    lines = cv2.HoughLinesP(edges, 1, np.pi / 180, round(18 * unit),
+                            minLineLength=MIN_CARD_WIDTH * 0.6 * unit, maxLineGap=2)
     cut = whole.copy()
+    reach = 6 * unit
     for x1, y1, x2, y2 in ([] if lines is None else lines.reshape(-1, 4).astype(np.float64)):
-        d = np.array([x2 - x1, y2 - y1]) / (np.hypot(x2 - x1, y2 - y1) + 1e-9) * 6
+        d = np.array([x2 - x1, y2 - y1]) / (np.hypot(x2 - x1, y2 - y1) + 1e-9) * reach
         cv2.line(cut, (round(x1 - d[0]), round(y1 - d[1])), (round(x2 + d[0]), round(y2 + d[1])),
                  0, 2)  # reach past the segment's ends, so the cut runs out to the outline
     return whole, cut
 
 
+Raw = tuple[np.ndarray, np.ndarray, np.ndarray, float, float]
+
+
+def _corners_in(image: np.ndarray, level: float, unit: float, offset: np.ndarray,
+                scale: float) -> tuple[list[Raw], list[np.ndarray]]:
+    """Corners (in frame pixels) found in `image`, and its whole-paper outlines."""
+    raw: list[Raw] = []
+    whole, cut = paper_masks(image, level, unit)
+    outlines: list[np.ndarray] = []
+    for i, mask in enumerate((whole, cut)):
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        for contour in contours:
+            if cv2.contourArea(contour) >= (MIN_CARD_WIDTH * unit) ** 2 * 0.15:
+                if i == 0:
+                    outlines.append(contour)
+                for point, u, v, lu, lv in _polygon_corners(contour, unit):
+                    raw.append((point / scale + offset, u, v, lu / scale, lv / scale))
+    return raw, outlines
+
+
 def find_corners(frame: np.ndarray) -> list[Corner]:
-    """Every corner hypothesis in a BGR frame, with one or two width guesses each."""
+    """Every corner hypothesis in a BGR frame, with one or two width guesses each.
+
+    A first pass runs on a reduced copy; piles of overlapping cards (an outline much bigger
+    than one card, or far from a rectangle) are then searched again at full resolution, where
+    the thin edges between cards still show."""
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale,
                                                   interpolation=cv2.INTER_AREA)
-    raw: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]] = []
-    for mask in paper_masks(small):
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        for contour in contours:
-            if cv2.contourArea(contour) >= MIN_CARD_WIDTH**2 * 0.15:
-                raw.extend(_polygon_corners(contour))
+    level = paper_level(small)
+    raw, outlines = _corners_in(small, level, 1.0, np.zeros(2), scale)
+    singles = [_single_card_width(c) for c in outlines]
+    widths = [w / scale for w in singles if w is not None]
+    typical = float(np.median(widths)) if widths else None
+    if scale < 1.0:
+        for contour in outlines:
+            if _is_pile(contour):
+                x, y, w, h = cv2.boundingRect(contour)
+                x0, y0 = max(0, int((x - 4) / scale)), max(0, int((y - 4) / scale))
+                x1 = min(frame.shape[1], int((x + w + 4) / scale))
+                y1 = min(frame.shape[0], int((y + h + 4) / scale))
+                more, _ = _corners_in(frame[y0:y1, x0:x1], level, 1 / scale,
+                                      np.array([x0, y0], np.float64), 1.0)
+                raw.extend(more)
     raw = _distinct(raw)
-    complete = [lu for _, _, _, lu, lv in raw if abs(lv / lu - CARD_ASPECT) < 0.25 and
-                lu >= MIN_CARD_WIDTH]
-    bounds = [max(lu, lv / CARD_ASPECT) for _, _, _, lu, lv in raw]
-    typical = (float(np.median(complete)) if complete
-               else float(np.percentile(bounds, 75)) if bounds else None)
+    largest = min(frame.shape[:2]) / 2
     corners: list[Corner] = []
     for point, u, v, lu, lv in raw:
-        widths = _width_guesses(lu, lv, typical)
-        for width in widths:
-            corners.append(Corner(point / scale, u, v, width / scale))
+        for width in _width_guesses(lu, lv, typical, MIN_CARD_WIDTH / scale, largest):
+            corners.append(Corner(point, u, v, width))
     return corners
 
 
-def _polygon_corners(contour: np.ndarray
-                     ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]]:
+def _single_card_width(contour: np.ndarray) -> float | None:
+    """The width of a lone card's outline (a well-filled box of card shape), else None."""
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    short, long = min(w, h), max(w, h)
+    if short < MIN_CARD_WIDTH or abs(long / short - CARD_ASPECT) > 0.15:
+        return None
+    return float(short) if cv2.contourArea(contour) / (w * h) > 0.9 else None
+
+
+def _is_pile(contour: np.ndarray) -> bool:
+    """An outline of several overlapping cards: it fills its rotated box poorly, or is long."""
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    if min(w, h) < MIN_CARD_WIDTH:
+        return False
+    fill = cv2.contourArea(contour) / (w * h)
+    return fill < 0.9 or max(w, h) / min(w, h) > CARD_ASPECT * 1.25
+
+
+def _polygon_corners(contour: np.ndarray, unit: float) -> list[Raw]:
     """Convex vertices near 90 degrees, as (point, u, v, |edge along u|, |edge along v|).
 
     The outline is simplified to a polygon, a line is fitted to the middle of each side, and a
     corner is where two sides' lines meet: rounded card corners and a ragged mask move it little.
     """
-    eps = min(max(1.5, 0.012 * cv2.arcLength(contour, True)), 3.0)  # card scale, not blob
+    eps = min(max(1.5, 0.012 * cv2.arcLength(contour, True)), 3.0 * unit)  # card, not blob
     poly = cv2.approxPolyDP(contour, eps, True)[:, 0, :]
     n = len(poly)
     if n < 3:
@@ -114,20 +167,20 @@ def _polygon_corners(contour: np.ndarray
         a = incoming[0] - corner  # towards the previous vertex
         b = outgoing[1] - corner  # towards the next vertex
         la, lb = float(np.hypot(*a)), float(np.hypot(*b))
-        if min(la, lb) < 4:
+        if min(la, lb) < 4 * unit:
             continue
         cos = float(a @ b) / (la * lb)
         if abs(cos) > 0.5:  # outside 60..120 degrees
             continue
         bisector = a / la + b / lb
-        probe = corner + 2.5 * bisector / (np.hypot(*bisector) + 1e-9)
+        probe = corner + 2.5 * unit * bisector / (np.hypot(*bisector) + 1e-9)
         if cv2.pointPolygonTest(contour, (float(probe[0]), float(probe[1])), False) < 0:
             continue  # a concave notch, not a card corner
         if a[0] * b[1] - a[1] * b[0] > 0:
             u, v, lu, lv = a / la, b / lb, la, lb
         else:
             u, v, lu, lv = b / lb, a / la, lb, la
-        found.append((corner - (u + v) * 0.7, u, v, lu, lv))  # undo the mask's edge cut
+        found.append((corner - (u + v) * 0.7 * unit, u, v, lu, lv))  # undo the mask's edge cut
     return found
 
 
@@ -159,28 +212,28 @@ def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, n
     return np.asarray(p + t * r)
 
 
-def _distinct(raw: list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]]
-              ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float, float]]:
+def _distinct(raw: list[Raw]) -> list[Raw]:
     """Drop a corner found again in the second mask (same place, same edge direction)."""
     if not raw:
         return raw
     points = np.array([item[0] for item in raw])
     directions = np.array([item[1] for item in raw])
-    close = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1)) < 2.5
+    close = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1)) < 5.0
     same = close & (directions @ directions.T > 0.97)
     earlier = np.tril(same, -1).any(axis=1)  # a duplicate of some earlier corner
     return [item for item, dup in zip(raw, earlier, strict=True) if not dup]
 
 
-def _width_guesses(lu: float, lv: float, typical: float | None) -> list[float]:
-    """Card width from the visible edges: exact when the corner shows both whole edges,
-    else a lower bound from the longer one, plus the frame's typical width."""
+def _width_guesses(lu: float, lv: float, typical: float | None, smallest: float,
+                   largest: float) -> list[float]:
+    """Card width from the visible edges: exact when the corner shows both whole edges, else
+    the width of lone cards in the frame, or failing that a ladder up from the lower bound the
+    edges give; the reader settles which one fits."""
     if abs(lv / lu - CARD_ASPECT) < 0.25:
         return [(lu + lv / CARD_ASPECT) / 2]
     if abs(lu / lv - CARD_ASPECT) < 0.2:
         return []  # a whole card seen from a corner without an index (long edge first)
     bound = max(lu, lv / CARD_ASPECT)
-    guesses = [] if bound < MIN_CARD_WIDTH else [bound]
-    if typical is not None and (not guesses or abs(bound - typical) > 0.15 * typical):
-        guesses.append(typical)
-    return guesses
+    if typical is not None:
+        return [typical] if bound < typical * 1.3 else []
+    return [w for w in (bound, bound * 1.4, bound * 2.0, bound * 2.8) if smallest <= w <= largest]

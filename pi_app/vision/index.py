@@ -20,6 +20,8 @@ RANK_SIZE = (20, 28)
 SUIT_SIZE = (20, 20)
 CELL = 4
 BINS = 8
+MIN_RANK_H = 8
+_JOIN = np.ones((2, 2), np.uint8)  # rejoins thin strokes that blur broke apart
 
 
 @dataclass
@@ -52,16 +54,17 @@ def read_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     if paper - dark < 35:
         return None
     ink = np.clip((paper - low) / (paper - dark), 0, 1)
-    binary = (ink > 0.45).astype(np.uint8)
-    count, _labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    boxes = [tuple(int(v) for v in stats[i, :4]) for i in range(1, count)
-             if stats[i, 4] >= 6 and stats[i, 0] > 0 and stats[i, 1] > 0
-             and stats[i, 3] < PATCH_H * 0.45 and stats[i, 2] < PATCH_W * 0.8
-             and stats[i, 0] + stats[i, 2] < PATCH_W and stats[i, 3] >= 4]
+    binary = cv2.morphologyEx((ink > 0.35).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
+    stats = cv2.connectedComponentsWithStats(binary, connectivity=8)[2]
+    boxes = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist()
+             if _glyph_like(x, y, w, h, area)]
     if len(boxes) < 2:
         return None
     boxes.sort(key=lambda b: b[1])
-    rank = _merge_row(boxes[0], boxes)
+    tall = [b for b in boxes if b[3] >= MIN_RANK_H]
+    if not tall:
+        return None
+    rank = _merge_row(tall[0], boxes)
     rx, ry, rw, rh = rank
     below = [b for b in boxes if b[1] >= ry + rh * 0.8 and b[1] < ry + rh * 2.5
              and abs((b[0] + b[2] / 2) - (rx + rw / 2)) < max(rw, b[2]) * 0.75
@@ -74,6 +77,13 @@ def read_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
         suit=_features(ink, suit, SUIT_SIZE),
         redness=_redness(patch, binary, suit, paper - dark),
     )
+
+
+def _glyph_like(x: int, y: int, w: int, h: int, area: int) -> bool:
+    """Ink that could be an index glyph: not a speck, not the table beyond the card's rounded
+    corner, not a long frame line or a pip cut by the patch's far edges."""
+    return (area >= 6 and h >= 4 and h < PATCH_H * 0.45 and w < PATCH_W * 0.8
+            and x + w < PATCH_W and not (x == 0 and y == 0))
 
 
 def _merge_row(first: tuple[int, ...], boxes: list[tuple[int, ...]]) -> tuple[int, int, int, int]:

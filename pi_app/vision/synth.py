@@ -182,14 +182,14 @@ def _index_visibility(labels: np.ndarray, quad: np.ndarray, label: int) -> tuple
     u, v = (tr - tl), (bl - tl)
 
     def visible(origin: np.ndarray, du: np.ndarray, dv: np.ndarray) -> bool:
-        samples = [origin + du * a + dv * b for a in np.linspace(0.04, 0.16, 4)
-                   for b in np.linspace(0.03, 0.2, 5)]
+        samples = [origin + du * a + dv * b for a in np.linspace(0.03, 0.12, 4)
+                   for b in np.linspace(0.03, 0.17, 5)]
         hits = 0
         for x, y in samples:
             xi, yi = int(x), int(y)
             if 0 <= yi < labels.shape[0] and 0 <= xi < labels.shape[1]:
                 hits += labels[yi, xi] == label
-        return hits >= 0.85 * len(samples)
+        return hits >= 0.8 * len(samples)
 
     return visible(tl, u, v), visible(br, -u, -v)
 

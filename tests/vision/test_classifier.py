@@ -1,0 +1,27 @@
+"""The numpy softmax classifier learns, saves and refuses files that are not models."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pi_app.vision.classifier import Softmax, train_softmax
+from pi_app.vision.recognizer import Model, ModelError
+
+
+def test_softmax_separates_three_clusters_and_round_trips() -> None:
+    rng = np.random.default_rng(0)
+    centres = np.array([[0, 0], [4, 0], [0, 4]], np.float32)
+    labels = rng.integers(0, 3, 300)
+    features = centres[labels] + rng.normal(0, 0.5, (300, 2)).astype(np.float32)
+    model = train_softmax(features, labels, 3)
+    assert (model.probabilities(features).argmax(axis=1) == labels).mean() > 0.97
+    again = Softmax.from_arrays(model.to_arrays("x"), "x")
+    assert np.allclose(again.probabilities(features), model.probabilities(features))
+
+
+def test_a_file_that_is_not_a_model_is_refused_by_name(tmp_path) -> None:
+    path = tmp_path / "holiday.npz"
+    np.savez(path, picture=np.zeros(3))
+    with pytest.raises(ModelError, match="holiday.npz: not a card model"):
+        Model.load(path)

@@ -1,0 +1,68 @@
+"""`crib recognize`, `crib deck learn` and `crib camera preview` from the command line."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+
+from pi_app.cli import main
+from pi_app.vision.synth import Conditions, make_scene
+
+CALM = Conditions(tilt=0.05, light=0.2, glare=0.0, blur=0.5, noise=2.0, jpeg=(90, 95))
+
+
+def table_photo(kennard_deck, path, seed: int, n_cards: int = 4):
+    scene = make_scene(kennard_deck, np.random.default_rng(seed), "scatter", n_cards=n_cards,
+                       conditions=CALM)
+    cv2.imwrite(str(path), scene.image)
+    return scene
+
+
+def test_recognize_json_prints_one_line_per_image(kennard_deck, tmp_path, capsys) -> None:
+    first = table_photo(kennard_deck, tmp_path / "a.png", seed=31)
+    table_photo(kennard_deck, tmp_path / "b.png", seed=32, n_cards=2)
+    assert main(["recognize", str(tmp_path / "a.png"), str(tmp_path / "b.png"), "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    record = json.loads(lines[0])
+    assert record["image"] == str(tmp_path / "a.png") and record["ms"] > 0
+    assert {c["card"] for c in record["cards"]} == {c.code for c in first.cards}
+    for card in record["cards"]:
+        assert 0 < card["confidence"] <= 1
+        assert len(card["corners"]) == 4 and all(len(p) == 2 for p in card["corners"])
+
+
+def test_recognize_names_a_bad_image_and_still_reads_the_rest(kennard_deck, tmp_path,
+                                                              capsys) -> None:
+    table_photo(kennard_deck, tmp_path / "good.png", seed=33)
+    (tmp_path / "bad.jpg").write_text("nope")
+    assert main(["recognize", str(tmp_path / "bad.jpg"), str(tmp_path / "good.png"),
+                 "--json"]) == 1
+    out, err = capsys.readouterr()
+    assert "bad.jpg: not an image" in err
+    assert json.loads(out)["image"].endswith("good.png")
+
+
+def test_recognize_with_a_missing_profile_says_how_to_make_one(tmp_path, capsys) -> None:
+    assert main(["recognize", "x.png", "--deck", str(tmp_path / "none.npz")]) == 2
+    assert "crib deck learn" in capsys.readouterr().err
+
+
+def test_deck_learn_reports_missing_cards(tmp_path, capsys) -> None:
+    assert main(["deck", "learn", str(tmp_path), "--out", str(tmp_path / "p.npz")]) == 2
+    err = capsys.readouterr().err
+    assert "no image named AC" in err and not (tmp_path / "p.npz").exists()
+
+
+def test_camera_preview_writes_annotated_jpegs(kennard_deck, tmp_path, capsys) -> None:
+    frames = tmp_path / "replay"
+    frames.mkdir()
+    for i in range(2):
+        table_photo(kennard_deck, frames / f"{i}.png", seed=40 + i)
+    out = tmp_path / "preview.jpg"
+    assert main(["camera", "preview", "--source", str(frames), "--out", str(out)]) == 0
+    image = cv2.imread(str(out))
+    assert image is not None and image.shape == (720, 1280, 3)
+    assert "frame 2:" in capsys.readouterr().err

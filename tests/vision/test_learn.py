@@ -1,0 +1,79 @@
+"""Learn my deck: 52 photos named by card code become a profile that reads that deck."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from pi_app.vision.designs import font_design
+from pi_app.vision.evaluate import Tally, score
+from pi_app.vision.learn import LearnError, faces_from_folder, learn_deck
+from pi_app.vision.recognizer import Model, Recognizer
+from pi_app.vision.synth import Conditions, make_scene
+
+PHOTO = Conditions(tilt=0.05, light=0.25, glare=0.0, blur=0.6, noise=3.0, jpeg=(85, 95))
+
+
+def photograph(design, folder, seed: int) -> None:
+    """One photo per card, alone on a table, as a player takes them for `crib deck learn`."""
+    rng = np.random.default_rng(seed)
+    for code, face in design.items():
+        scene = make_scene({code: face}, rng, "scatter", n_cards=1, card_width=(300, 360),
+                           conditions=PHOTO)
+        cv2.imwrite(str(folder / f"{code}.jpg"), scene.image)
+
+
+@pytest.fixture(scope="module")
+def own_deck():
+    """A deck design the default model was not built from (its font-deck seeds are < 1000)."""
+    return font_design(424242)
+
+
+@pytest.fixture(scope="module")
+def photos(own_deck, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("my-deck")
+    photograph(own_deck, folder, seed=5)
+    return folder
+
+
+def test_learned_profile_round_trips_and_reads_its_deck(own_deck, photos, tmp_path) -> None:
+    model = learn_deck(photos, scenes=30, seed=0)
+    path = tmp_path / "mine.npz"
+    model.save(path)
+    loaded = Model.load(path)
+    assert loaded.name == photos.name
+    recognizer = Recognizer(loaded)
+    rng = np.random.default_rng(21)
+    total = Tally()
+    for _ in range(4):
+        scene = make_scene(own_deck, rng, "scatter", n_cards=6)
+        total.add(score(scene, recognizer.detect(scene.image)))
+    assert total.accuracy >= 0.9
+    assert total.wrong == 0
+
+
+def test_every_card_face_is_cut_out_upright(photos) -> None:
+    faces = faces_from_folder(photos)
+    assert len(faces) == 52
+    assert {face.shape for face in faces.values()} == {(419, 300, 4)}
+
+
+def test_missing_and_unreadable_photos_are_all_named(photos, tmp_path) -> None:
+    for path in photos.iterdir():
+        if path.stem not in ("QH", "7C"):
+            (tmp_path / path.name).write_bytes(path.read_bytes())
+    (tmp_path / "AS.jpg").write_text("not a photo")
+    with pytest.raises(LearnError) as caught:
+        faces_from_folder(tmp_path)
+    message = str(caught.value)
+    assert "no image named QH" in message and "no image named 7C" in message
+    assert "AS.jpg: " in message and "not an image" in message
+
+
+def test_photo_of_an_empty_table_is_refused(photos, tmp_path) -> None:
+    for path in photos.iterdir():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    cv2.imwrite(str(tmp_path / "KD.jpg"), np.full((720, 1280, 3), (30, 90, 20), np.uint8))
+    with pytest.raises(LearnError, match="KD.jpg: no card found"):
+        faces_from_folder(tmp_path)
