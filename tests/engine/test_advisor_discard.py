@@ -177,3 +177,11 @@ def test_malformed_crib_tables_are_rejected_with_the_reason() -> None:
         load_pair_weights(json.dumps({"pair_weights": {"dealer": square, "pone": [[1.0]]}}))
     with pytest.raises(ValueError, match=r"no pair_weights\.dealer"):
         load_pair_weights("{}")
+
+
+def test_a_long_shot_at_showing_out_does_not_outrank_the_average() -> None:
+    hand = parse_cards("AC 4D 6H 9S JC KD")
+    by_average = [o.discard for o in analyse_discards(hand, dealer=False)]
+    needing_28 = analyse_discards(hand, dealer=False, need=28)
+    assert [o.discard for o in needing_28] == by_average
+    assert all((o.p_show_out or 0.0) < 1 / 3 for o in needing_28)

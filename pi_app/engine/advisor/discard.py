@@ -31,6 +31,9 @@ __all__ = [
 
 CRIB_SIZE = 4
 HAND_FLUSH_MIN = 3
+REAL_CHANCE = 1 / 3
+"""Showing out outranks the average only when some way to lay out gives at least this
+chance of it: a long shot is not worth the points it costs on average."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,9 +196,10 @@ def analyse_discards(
     """Every way to lay out from `hand`, best first. `dealer`: the crib is the asker's (or,
     four-hand, the asker's side's).
 
-    Best is the highest net EV; when `need` (points still needed to win) is given and a hand
-    could reach it, the best chance of showing out comes first, as near the end of a game
-    showing out matters more than the average. `tables` replaces the shipped realistic ones.
+    Best is the highest net EV; when `need` (points still needed to win) is given and some
+    way to lay out gives a real chance (`REAL_CHANCE`) of reaching it with the hand alone,
+    the best chance of showing out comes first, as near the end of a game showing out
+    matters more than the average. `tables` replaces the shipped realistic ones.
     """
     rules = rules or Rules()
     _check(hand, rules, model)
@@ -225,8 +229,7 @@ def analyse_discards(
                 ),
             )
         )
-    reachable = need is not None and any(o.hand_max >= need for o in options)
-    if reachable:
+    if any((o.p_show_out or 0.0) >= REAL_CHANCE for o in options):
         options.sort(key=lambda o: (o.p_show_out or 0.0, o.net_ev), reverse=True)
     else:
         options.sort(key=lambda o: o.net_ev, reverse=True)
