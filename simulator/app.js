@@ -122,7 +122,11 @@ function promptText() {
   if (snap.kind === "scoreboard") return "Peg the points you count; OK starts the next game.";
   if (snap.pending) return "Check the count on display, then confirm it (or dispute).";
   switch (s.phase) {
-    case "discard": return `Lay away two cards each to ${name(s.dealer)}'s crib.`;
+    case "discard": {
+      const who = s.to_move.filter((p) => p !== snap.computer_seat).map(name).join(" and ");
+      return `${who}: lay away ${s.rules.discard === 1 ? "one card" : "two cards"} to ` +
+        `${name(s.dealer)}'s crib.`;
+    }
     case "play": return `${name(s.turn)} to play — the count is ${s.count}.`;
     case "show": return `${name(s.show_next[0])} claims the ${s.show_next[1]}.`;
     case "deal_end": return "The deal is over: press OK for the next deal.";

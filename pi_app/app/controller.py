@@ -73,16 +73,17 @@ def kind_of(events: Sequence[Event]) -> str | None:
 
 def resume(config: Config, store: GameStore, holds: ConfirmedCounts
            ) -> tuple[int, Session] | None:
-    """The latest stored game, if nobody has won it and it is of the configured kind."""
+    """The latest stored game, if it is of the configured kind and nobody has won it yet."""
     ids = store.game_ids()
     if not ids:
         return None
     info, events = store.info(ids[-1]), store.events(ids[-1])
     spec = spec_for(config, seed=int(info.seed))
     spec = replace(spec, rules=info.rules, names=info.names or spec.names)
-    if kind_of(events) not in (None, spec.kind) or any(e["type"] == "game_end" for e in events):
+    if kind_of(events) not in (None, spec.kind):
         return None
-    return info.id, open_session(spec, events or None, holds.get(info.id))
+    session = open_session(spec, events or None, holds.get(info.id))
+    return None if session.winner is not None else (info.id, session)
 
 
 class Controller:
