@@ -160,3 +160,69 @@ class PinRobot:
             pin.drive_low()
         else:
             pin.drive_high()
+
+
+# ---- the Pico link ------------------------------------------------------------------------------
+
+@dataclass
+class PicoRig:
+    """A link to a Pico (or the emulated one), and hands for its USB cable."""
+
+    link: Any
+    """`pi_app.link.driver.PicoLink`, the LED count taken from the device's hello."""
+    unplug: Callable[[], None]
+    replug: Callable[[], None]
+    wait: float
+    """Seconds to allow for a cable to be pulled or pushed back."""
+
+    def until(self, condition: Callable[[], bool], timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if condition():
+                return True
+            time.sleep(0.02)
+        return condition()
+
+
+# ---- the table camera ---------------------------------------------------------------------------
+
+@dataclass
+class TableCameraRig:
+    """The camera over the card table, and a way to get known cards laid out under it."""
+
+    lay_out: Callable[[Sequence[str]], None]
+    camera: Any
+    """A `pi_app.vision.frames` source: `read()` gives the next BGR frame."""
+
+
+# ---- a camera watching the board ----------------------------------------------------------------
+
+@dataclass
+class BoardCamera:
+    """A camera pointed at the lit board: shows a frame on the strip, then looks."""
+
+    strip: StripRig
+    grab: Callable[[], Any]
+    """The camera's next BGR frame, once the strip shows what was sent."""
+    stride: int
+    """Check every `stride`-th spot (the sim checks a sample; a Pi checks every hole)."""
+
+    def look(self, pixels: Sequence[RGB]) -> Any:
+        self.strip.show(pixels)
+        self.strip.device_shows(pixels)
+        return self.grab()
+
+    @staticmethod
+    def light_at(dark: Any, lit: Any) -> tuple[float, float] | None:
+        """The centre of the brightest new light between two frames, or None if nothing lit."""
+        import cv2
+        import numpy as np
+
+        change = cv2.GaussianBlur(cv2.absdiff(lit, dark).max(axis=2), (5, 5), 0)
+        _, peak, _, where = cv2.minMaxLoc(change)
+        if peak < 30:
+            return None
+        mask = (change >= peak / 2).astype(np.uint8)
+        _, labels, _, centres = cv2.connectedComponentsWithStats(mask)
+        x, y = centres[labels[where[1], where[0]]]
+        return float(x), float(y)
