@@ -26,7 +26,6 @@ __all__ = [
     "analyse_discards",
     "crib_ev",
     "hand_ev",
-    "hand_scores",
 ]
 
 CRIB_SIZE = 4
@@ -83,7 +82,7 @@ class _Unseen:
         self.jacks = [c for c in self.cards if c.rank == 11]
 
 
-def hand_scores(keep: Sequence[Card], unseen: _Unseen) -> list[int]:
+def _hand_scores(keep: Sequence[Card], unseen: _Unseen) -> list[int]:
     """The hand's show with each unseen card as starter, in `unseen.cards` order."""
     ranks = sorted(c.rank for c in keep)
     by_rank = [rank_points(tuple(sorted([*ranks, r]))) for r in range(1, 14)]
@@ -103,7 +102,7 @@ def hand_scores(keep: Sequence[Card], unseen: _Unseen) -> list[int]:
 
 def hand_ev(keep: Sequence[Card], seen: Sequence[Card]) -> float:
     """Expected show of `keep` over every starter not among `seen`."""
-    scores = hand_scores(keep, _Unseen(seen))
+    scores = _hand_scores(keep, _Unseen(seen))
     return sum(scores) / len(scores)
 
 
@@ -211,7 +210,7 @@ def analyse_discards(
     options = []
     for discard in combinations(hand, rules.discard):
         keep = tuple(c for c in hand if c not in discard)
-        scores = hand_scores(keep, unseen)
+        scores = _hand_scores(keep, unseen)
         h_ev = sum(scores) / len(scores)
         c_ev = _crib_ev(discard, unseen, rank_weights, four_card_flush)
         options.append(

@@ -13,7 +13,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -184,7 +184,6 @@ class PlaySearch:
 
     holdings: int
     depth: int
-    avoid_danger: bool = True
     play_on_margin: float = 0.5
     """How much better a card leaving 5 or 21 must be before it is played on purpose."""
 
@@ -197,7 +196,7 @@ class PlayChoice:
     """Expected play difference (own pegs minus opponent's) from this card to the end."""
     playing_on: bool = False
     """The card leaves 5 or 21 on purpose: its lookahead outweighs the risk."""
-    options: tuple[tuple[Card, float], ...] = field(default=())
+    options: tuple[tuple[Card, float], ...] = ()
 
 
 def _unseen_for_opponent(state: PlayState) -> list[Card]:
@@ -276,7 +275,7 @@ def choose_play(
     options = tuple((card, by_rank[card.rank]) for card in legal)
     best_card, best_ev = _best(options)
     playing_on = False
-    if search.avoid_danger and state.count + best_card.value in DANGER_COUNTS:
+    if state.count + best_card.value in DANGER_COUNTS:
         safe = [(c, v) for c, v in options if state.count + c.value not in DANGER_COUNTS]
         if safe:
             safe_card, safe_ev = _best(safe)
