@@ -109,7 +109,8 @@ def _own_side(rules: Rules, seat: int, scores: Sequence[int]) -> tuple[int, int]
 
 
 def play_state(view: PlayView, *, score_aware: bool) -> PlayState:
-    """What the search needs to know, from what the seat sees (two-player games)."""
+    """What the search needs to know, from what the seat sees. At a larger table the
+    "opponent" is everyone else together, which only the two-player search reads."""
     seat = view.seat
     run_plays = view.played[len(view.played) - len(view.run):] if view.run else ()
     go_count = None
@@ -129,7 +130,7 @@ def play_state(view: PlayView, *, score_aware: bool) -> PlayState:
         played=view.run,
         history=tuple(card for _, card in view.played),
         starter=view.starter,
-        opponent_cards_left=view.rules.hand_size - len(theirs),
+        opponent_cards_left=(view.rules.players - 1) * view.rules.hand_size - len(theirs),
         opponent_played=theirs,
         opponent_go_count=go_count,
         known=view.thrown,
