@@ -166,13 +166,17 @@ def test_button_presses_and_turns_reach_the_app_in_order(board_name: str) -> Non
         assert link.wait_connected(2)
         board = protocol_sim.board(board_name)
         board.pins["go"].value = False
-        time.sleep(0.1)
+        time.sleep(0.15)
         board.pins["go"].value = True
-        time.sleep(0.05)
+
+        def wait_heard(count: int) -> None:
+            deadline = time.monotonic() + 3
+            while len(heard) < count and time.monotonic() < deadline:
+                time.sleep(0.01)
+
+        wait_heard(1)
         board.encoder.position = -2
-        deadline = time.monotonic() + 2
-        while len(heard) < 3 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_heard(3)
         assert heard == [InputEvent("press", "go", source="serial"),
                          InputEvent("turn", "encoder", -1, source="serial"),
                          InputEvent("turn", "encoder", -1, source="serial")]
