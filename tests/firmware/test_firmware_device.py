@@ -4,6 +4,8 @@ what the board does with each message, its own power cap, the waiting sign, the 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pi_app.link import device, wire
 from pi_app.link.protocol_sim import Counter, EmulatedStrip, Pin
@@ -326,3 +328,25 @@ def test_nothing_is_written_while_no_host_has_the_port_open() -> None:
 def test_an_impossible_led_count_is_refused() -> None:
     with pytest.raises(ValueError, match="led_count 0"):
         make(0)
+
+
+messages = st.builds(
+    wire.Message,
+    st.sampled_from(sorted(wire.NAMES)) | st.integers(0, 255),
+    st.integers(0, 0xFFFF),
+    st.binary(max_size=40) | st.builds(lambda n, b: b * n, st.integers(0, 12), st.binary(
+        min_size=3, max_size=3)),
+)
+
+
+@given(st.lists(messages, max_size=12))
+@settings(max_examples=400, derandomize=True, deadline=None)
+def test_no_well_framed_message_can_crash_the_firmware(sent: list[wire.Message]) -> None:
+    board, port, clock = make(4)
+    for message in sent:
+        port.rx.extend(wire.encode(message.kind, message.seq, message.body))
+        board.poll()
+        clock.advance(7)
+    assert len(board.frame) == 12 and len(board.pixels.shown) == 4
+    replies = {m.kind for m in port.take()}
+    assert replies <= {wire.HELLO, wire.ACK, wire.NACK, wire.PONG, wire.STATE, wire.ERROR}

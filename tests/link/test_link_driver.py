@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 import serial
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pi_app.board.strip import RGB, Strip
 from pi_app.inputs.events import InputEvent
@@ -328,3 +330,21 @@ def test_a_board_left_waiting_resumes_for_a_new_host_without_a_reset(board_name:
         assert not board.device.waiting and board.boots == 1
     finally:
         second.close()
+
+
+@pytest.fixture(scope="module")
+def scripted_link() -> Any:
+    port = ScriptedPort(b"")
+    link = PicoLink("scripted", LEDS, opener=lambda url: port, **FAST)
+    yield link, port
+    link.close(blank=False)
+
+
+@given(st.lists(st.builds(wire.Message, st.integers(0, 255), st.integers(0, 0xFFFF),
+                          st.binary(max_size=16)), max_size=10))
+@settings(max_examples=300, derandomize=True, deadline=None)
+def test_no_well_framed_reply_can_crash_the_host(
+        scripted_link: tuple[PicoLink, ScriptedPort], replies: list[wire.Message]) -> None:
+    link, port = scripted_link
+    for message in replies:
+        link._handle(port, message)  # what the reader thread does with each decoded reply
