@@ -20,7 +20,10 @@ from hil_rigs import (
     ControlsRig,
     PicoRig,
     PinRobot,
+    ServiceRig,
+    SimService,
     StripRig,
+    SystemdService,
     TableCameraRig,
     Tester,
     real_config,
@@ -241,3 +244,23 @@ def board_camera(rig_kind: str, strip_rig: StripRig, tmp_path: Path) -> Iterator
         yield BoardCamera(strip_rig, settle_then_grab, stride=1)
     finally:
         camera.close()
+
+
+@pytest.fixture
+def service_rig(rig_kind: str, tmp_path: Path) -> Iterator[ServiceRig]:
+    if rig_kind == "sim":
+        service = SimService(tmp_path)
+        try:
+            yield service
+        finally:
+            service.close()
+        return
+    import os
+    import shutil
+    import subprocess
+
+    if os.geteuid() != 0 or shutil.which("systemctl") is None:
+        pytest.skip("driving crib.service needs root and systemd: sudo pytest --hil -s")
+    if subprocess.run(["systemctl", "cat", "crib.service"], capture_output=True).returncode:
+        pytest.skip("crib.service is not installed: sudo scripts/install-pi.sh")
+    yield SystemdService(Tester(), real_config().web.port)

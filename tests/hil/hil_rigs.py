@@ -9,12 +9,17 @@ the Pico, the camera, or the tester what happened.
 
 from __future__ import annotations
 
+import os
+import select
+import signal
+import socket
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -30,8 +35,6 @@ HIL_CONFIG_ENV = "CRIB_HIL_CONFIG"
 
 
 def real_config() -> Config:
-    import os
-
     path = os.environ.get(HIL_CONFIG_ENV)
     try:
         return load_config(Path(path) if path else None)
@@ -226,3 +229,133 @@ class BoardCamera:
         _, labels, _, centres = cv2.connectedComponentsWithStats(mask)
         x, y = centres[labels[where[1], where[0]]]
         return float(x), float(y)
+
+
+# ---- the service --------------------------------------------------------------------------------
+
+def table_state(url: str) -> dict[str, Any]:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url + "api/state", timeout=5) as response:
+        state: dict[str, Any] = json.load(response)
+    return state
+
+
+def press(url: str, control: str) -> None:
+    import json
+    import urllib.request
+
+    body = json.dumps({"type": "press", "kind": "press", "control": control}).encode()
+    request = urllib.request.Request(url + "api/action", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=5) as response:
+        assert response.status == 200
+
+
+class ServiceRig(Protocol):
+    """The table app run as a service: started, stopped, and asked about what it did."""
+
+    def start(self) -> str:
+        """Start the app; return its page's URL once it is ready."""
+
+    def peg(self, url: str, control: str, times: int) -> None:
+        """Press a PEG button `times` times (the sim presses it through the page)."""
+
+    def stop(self) -> None: ...
+
+    def strip_dark(self) -> bool: ...
+
+    def watchdog_pinged(self) -> bool | None:
+        """Whether the app pinged the watchdog while it ran (None: only systemd knows)."""
+
+
+class SimService:
+    """`crib start` in a subprocess, as systemd runs it: a notify socket made here, SIGTERM to
+    stop. On a laptop it runs the simulated board, so the app's own last words (its STATUS)
+    report the blanked strip; tests/system/test_service.py checks the frames themselves."""
+
+    STOPPED = "STATUS=stopped: strip blanked, game log closed"
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.config = folder / "config.toml"
+        self.config.write_text(
+            '[game]\nmode = "scoreboard"\n[speech]\nenabled = false\n'
+            f'[storage]\npath = "{folder / "games.sqlite"}"\n')
+        self.messages: list[str] = []
+        self.process: subprocess.Popen[str] | None = None
+        self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.socket.bind(str(folder / "notify"))
+
+    def _receive(self, until: str, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while until not in self.messages:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.socket], [], [], left)[0]:
+                return False
+            self.messages.append(self.socket.recv(512).decode())
+        return True
+
+    def start(self) -> str:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("CRIB_", "NOTIFY_"))}
+        env.update(NOTIFY_SOCKET=str(self.folder / "notify"), WATCHDOG_USEC="400000")
+        self.messages.clear()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "pi_app.cli", "start", "--no-browser", "--port", "0",
+             "--config", str(self.config)], env=env, stdout=subprocess.PIPE, text=True)
+        assert self._receive("READY=1", 60), f"no READY=1; got {self.messages}"
+        assert self.process.stdout is not None
+        assert select.select([self.process.stdout], [], [], 10)[0], "no URL printed"
+        return self.process.stdout.readline().split()[-1]
+
+    def peg(self, url: str, control: str, times: int) -> None:
+        for _ in range(times):
+            press(url, control)
+
+    def stop(self) -> None:
+        assert self.process is not None
+        time.sleep(0.5)  # long enough for a watchdog ping or two
+        self.process.send_signal(signal.SIGTERM)
+        assert self.process.wait(timeout=20) == 0, "the app did not exit cleanly on SIGTERM"
+        assert self._receive(self.STOPPED, 5), f"no clean stop reported; got {self.messages}"
+        assert "STOPPING=1" in self.messages
+
+    def strip_dark(self) -> bool:
+        return self.STOPPED in self.messages
+
+    def watchdog_pinged(self) -> bool | None:
+        return "WATCHDOG=1" in self.messages
+
+    def close(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.socket.close()
+
+
+class SystemdService:
+    """The installed crib.service, driven with systemctl; the tester watches the board."""
+
+    def __init__(self, tester: Tester, port: int) -> None:
+        self.tester = tester
+        self.url = f"http://127.0.0.1:{port}/"
+
+    def _systemctl(self, *args: str) -> None:
+        subprocess.run(["systemctl", *args, "crib.service"], check=True, timeout=60)
+
+    def start(self) -> str:
+        self._systemctl("start")  # Type=notify: returns once the app said READY=1
+        return self.url
+
+    def peg(self, url: str, control: str, times: int) -> None:
+        self.tester.wait(f"press {control.upper()} {times} times, one by one")
+
+    def stop(self) -> None:
+        self._systemctl("stop")
+
+    def strip_dark(self) -> bool:
+        return self.tester.ask("Is the board dark now?")
+
+    def watchdog_pinged(self) -> bool | None:
+        return None
