@@ -270,7 +270,7 @@ function renderStats() {
     el("td", {}, name), el("td", {}, p.games), el("td", {}, p.wins),
     el("td", {}, fmt(p.hand_per_deal)), el("td", {}, fmt(p.crib_per_crib)),
     el("td", {}, fmt(p.play_per_deal)), el("td", {}, p.best_hand), el("td", {}, p.skunks_won)));
-  $("#stats-summary").replaceChildren(el("p", {}, `Games finished: ${st.games}`),
+  $("#stats-summary").replaceChildren(el("p", {}, `Earlier games: ${st.games} finished`),
     el("table", { class: "stats-table" },
       el("tr", {}, ...["player", "games", "wins", "hand avg", "crib avg", "pegging avg",
         "best hand", "skunks"].map((h) => el("th", {}, h))), ...rows));

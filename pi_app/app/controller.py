@@ -27,7 +27,7 @@ from pi_app.app.session import (
     fold_pegs,
 )
 from pi_app.app.speech import Speaker
-from pi_app.app.stats import table_stats
+from pi_app.app.stats import TableStats
 from pi_app.board.backends.sim import screen_colours
 from pi_app.board.colour import Tone
 from pi_app.board.display import BoardDisplay
@@ -111,6 +111,7 @@ class Controller:
         self.version = 0
         """Counts changes, so a page (or a test) can tell a new state from the last."""
         self.holds = ConfirmedCounts(store.path)
+        self.stats = TableStats(store)
         resumed = resume(config, store, self.holds)
         if resumed is not None:
             self.game_id, self.session = resumed
@@ -375,5 +376,5 @@ class Controller:
                 "lit": self.lit(),
                 "can_undo": session.can_undo,
                 "can_redo": session.can_redo,
-                "stats": table_stats(self.store, self.game_id, spec.rules, shown),
+                "stats": self.stats.snapshot(self.game_id, spec.rules, shown),
             }

@@ -1,11 +1,15 @@
-"""What the page's statistics show: the store's totals per player, plus a histogram of hand
-and crib scores and the current game's score race, as the table shows it (a count still
-waiting to be confirmed is not in it yet)."""
+"""What the page's statistics show: the store's totals per player over the earlier games, a
+histogram of hand and crib scores, and the current game's score race as the table shows it
+(a count still waiting to be confirmed is not in it yet).
+
+The earlier games do not change while one is played, so their totals are read and counted
+once, when the set of games changes; each update then costs only the current game's events.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pi_app.engine.game import Event
@@ -14,30 +18,41 @@ from pi_app.storage import GameStore
 from pi_app.storage.stats import log_stats, score_race
 
 
-def _histograms(logs: Sequence[Sequence[Event]]) -> dict[str, dict[str, int]]:
-    hands: Counter[int] = Counter()
-    cribs: Counter[int] = Counter()
-    for events in logs:
-        for event in events:
-            if event["type"] == "show":
-                total = int(event["true"] if "true" in event else event["points"])
-                (cribs if event["kind"] == "crib" else hands)[total] += 1
-    return {"hand_histogram": {str(k): v for k, v in sorted(hands.items())},
-            "crib_histogram": {str(k): v for k, v in sorted(cribs.items())}}
+def count_shows(events: Iterable[Event], hands: Counter[int], cribs: Counter[int]) -> None:
+    for event in events:
+        if event["type"] == "show":
+            total = int(event["true"] if "true" in event else event["points"])
+            (cribs if event["kind"] == "crib" else hands)[total] += 1
 
 
-def table_stats(store: GameStore, game_id: int, rules: Rules, shown: Sequence[Event]
-                ) -> dict[str, Any]:
-    """Totals over every stored game, with game `game_id` as shown rather than as stored."""
-    games = []
-    for stored_id in store.game_ids():
-        info = store.info(stored_id)
-        events = shown if stored_id == game_id else store.events(stored_id)
-        games.append((info.rules, info.names, events))
-    totals = log_stats(games)
-    return {
-        "games": totals["games"],
-        "players": totals["players"],
-        **_histograms([events for _, _, events in games]),
-        "race": score_race(rules, shown),
-    }
+class TableStats:
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._earlier: tuple[int, ...] | None = None
+        self._totals: dict[str, Any] = {}
+        self._hands: Counter[int] = Counter()
+        self._cribs: Counter[int] = Counter()
+
+    def _load_earlier(self, ids: tuple[int, ...]) -> None:
+        games = []
+        self._hands, self._cribs = Counter(), Counter()
+        for game_id in ids:
+            info, events = self.store.info(game_id), self.store.events(game_id)
+            games.append((info.rules, info.names, events))
+            count_shows(events, self._hands, self._cribs)
+        self._totals = log_stats(games)
+        self._earlier = ids
+
+    def snapshot(self, game_id: int, rules: Rules, shown: Sequence[Event]) -> dict[str, Any]:
+        earlier = tuple(i for i in self.store.game_ids() if i != game_id)
+        if earlier != self._earlier:
+            self._load_earlier(earlier)
+        hands, cribs = Counter(self._hands), Counter(self._cribs)
+        count_shows(shown, hands, cribs)
+        return {
+            "games": self._totals["games"],
+            "players": self._totals["players"],
+            "hand_histogram": {str(k): v for k, v in sorted(hands.items())},
+            "crib_histogram": {str(k): v for k, v in sorted(cribs.items())},
+            "race": score_race(rules, shown),
+        }
