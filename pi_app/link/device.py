@@ -117,17 +117,15 @@ class Device:
         self.idle_ms = idle_ms
         self.boot_id = boot_id & 0xFFFF
         self.frame = bytearray(3 * led_count)  # what the host asked for, before brightness
+        # The number of the frame shown; None until one arrives.
         self.frame_seq = None  # type: int | None
-        # (the number of the frame shown; None until one arrives)
         self.host_brightness = 1.0
         self.decoder = wire.Decoder()
-        self.applied = 0
-        self.refused = 0
         self.events_dropped = 0
         self._reported_drops = 0
         self._event_seq = 0
+        # Unacknowledged events, oldest first: [seq, created_ms, sent_ms or None, encoded].
         self._outbox = []  # type: list[list[Any]]
-        # (unacknowledged events, oldest first: [seq, created_ms, sent_ms, encoded])
         now = ticks_ms()
         self._heard_ms = now
         self._waiting = False
@@ -213,7 +211,6 @@ class Device:
 
     def _shown(self, seq: int, runs: list[tuple[int, bytes]] | None) -> None:
         self.frame_seq = seq
-        self.applied += 1
         self._render(runs)
         self._send(wire.encode(wire.ACK, seq))
 
@@ -273,7 +270,6 @@ class Device:
             self._send(head[3])
 
     def _nack(self, seq: int, reason: int) -> None:
-        self.refused += 1
         self._send(wire.encode(wire.NACK, seq, wire.nack_body(reason, self.frame_seq)))
 
     def _hello(self) -> bytes:

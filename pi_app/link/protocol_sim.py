@@ -35,15 +35,9 @@ class EmulatedStrip:
         self.shown: list[RGB] = list(self._values)
         self.shows = 0
 
-    def __len__(self) -> int:
-        return len(self._values)
-
     def __setitem__(self, index: int, colour: Sequence[int]) -> None:
         r, g, b = colour
         self._values[index] = (r, g, b)
-
-    def __getitem__(self, index: int) -> RGB:
-        return self._values[index]
 
     def fill(self, colour: Sequence[int]) -> None:
         for index in range(len(self._values)):
