@@ -127,7 +127,11 @@ function promptText() {
       return `${who}: lay away ${s.rules.discard === 1 ? "one card" : "two cards"} to ` +
         `${name(s.dealer)}'s crib.`;
     }
-    case "play": return `${name(s.turn)} to play — the count is ${s.count}.`;
+    case "play":
+      if (s.turn !== snap.computer_seat && !(s.playable || []).length) {
+        return `${name(s.turn)} cannot play on ${s.count}: press GO.`;
+      }
+      return `${name(s.turn)} to play — the count is ${s.count}.`;
     case "show": return `${name(s.show_next[0])} claims the ${s.show_next[1]}.`;
     case "deal_end": return "The deal is over: press OK for the next deal.";
     default: return s.phase;

@@ -308,13 +308,14 @@ def load_config(
     path: Path | None = None,
     *,
     environ: Mapping[str, str] | None = None,
-    system: Path = SYSTEM_CONFIG,
+    system: Path | None = None,
     overrides: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Config:
     """Merge the layers and validate. `overrides` (from command-line flags) come last."""
     merged = {section: dict(values) for section, values in DEFAULTS.items()}
     origins: dict[str, str] = {}
     layers: list[tuple[str, Mapping[str, Any]]] = []
+    system = SYSTEM_CONFIG if system is None else system
     if system.is_file():
         layers.append((str(system), _read_toml(system)))
     if path is not None:

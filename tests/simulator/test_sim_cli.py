@@ -9,6 +9,7 @@ import time
 import urllib.request
 from typing import Any
 
+import pytest
 from sim_process import crib_command, start_sim
 
 
@@ -67,3 +68,18 @@ def test_a_bad_setting_stops_start_up_with_its_name(tmp_path) -> None:
         capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
     assert result.returncode == 2
     assert "environment: game.variant is 'bridge': unknown" in result.stderr
+
+
+def test_on_a_pi_without_its_strip_library_start_up_says_what_to_install(tmp_path, capsys
+                                                                       ) -> None:
+    from pi_app.cli import build_parser
+    from pi_app.cli.commands.start import run
+
+    args = build_parser().parse_args(["start", "--no-browser"])
+    env = {"CRIB_STORAGE_PATH": str(tmp_path / "g.sqlite"), "CRIB_BOARD_BACKEND": "ws281x"}
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        patch.setattr("pi_app.app.config.SYSTEM_CONFIG", tmp_path / "none.toml")
+        assert run(args, simulated=False) == 2
+    assert "rpi_ws281x" in capsys.readouterr().err
