@@ -472,6 +472,10 @@ class PicoLink:
             return
         previous = self.device_info
         self.device_info = info
+        if info["protocol"] != wire.PROTOCOL_VERSION:
+            self.last_error = (f"{self.url}: the firmware speaks protocol {info['protocol']}, "
+                               f"this host {wire.PROTOCOL_VERSION}: run crib firmware install")
+            log.error("link: %s", self.last_error)
         if self._led_count is None:
             self._led_count = int(info["led_count"])
         elif info["led_count"] != self._led_count:

@@ -348,3 +348,15 @@ def test_no_well_framed_reply_can_crash_the_host(
     link, port = scripted_link
     for message in replies:
         link._handle(port, message)  # what the reader thread does with each decoded reply
+
+
+def test_firmware_speaking_another_protocol_is_reported_with_the_fix() -> None:
+    body = bytearray(wire.hello_body(LEDS, 1, 0))
+    body[0] = wire.PROTOCOL_VERSION + 1
+    port = ScriptedPort(wire.encode(wire.HELLO, 0, bytes(body)))
+    link = PicoLink("old-board", LEDS, opener=lambda url: port, **FAST)
+    try:
+        assert link.wait_connected(2)
+        assert "run crib firmware install" in (link.last_error or "")
+    finally:
+        link.close(blank=False)
