@@ -71,25 +71,26 @@ def test_resume_needs_a_db_and_a_stored_run_needs_resume(
 def test_a_run_killed_at_random_moments_resumes_to_the_uninterrupted_output(
     tmp_path: Path,
 ) -> None:
-    args = ["--games", "12", "--seed", "31", "--variant", "six-card", "--muggins", "--json"]
+    args = ["--games", "16", "--seed", "31", "--variant", "six-card", "--muggins", "--json"]
     reference = subprocess.run([*CRIB, *args], capture_output=True, text=True, check=True).stdout
+    lines = reference.count("\n")
     db = str(tmp_path / "runs.db")
     rng = random.Random(7)
-    kills = 0
-    for _ in range(3):
+    for quarter in range(3):
         writer = subprocess.Popen([*CRIB, *args, "--db", db, "--resume"],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         assert writer.stdout is not None
-        first = writer.stdout.readline()  # it is writing now
-        time.sleep(rng.uniform(0.0, 0.5))
-        if writer.poll() is None:
-            writer.send_signal(signal.SIGKILL)
-            kills += 1
-        printed = first + writer.stdout.read()  # the same buffered reader: nothing skipped
+        # Kill it somewhere in the next quarter of the log: it cannot run far ahead of the
+        # reader, since it blocks once the pipe is full.
+        wanted = rng.randint(quarter * lines // 4 + 1, (quarter + 1) * lines // 4)
+        printed = "".join(writer.stdout.readline() for _ in range(wanted))
+        time.sleep(rng.uniform(0.0, 0.05))
+        assert writer.poll() is None, "the run ended before it could be killed"
+        writer.send_signal(signal.SIGKILL)
+        printed += writer.stdout.read()
         writer.stdout.close()
-        writer.wait()
+        assert writer.wait() == -signal.SIGKILL
         assert reference.startswith(printed)  # what it printed was all true
-    assert kills >= 2
     resumed = subprocess.run([*CRIB, *args, "--db", db, "--resume"],
                              capture_output=True, text=True, check=True).stdout
     assert resumed == reference
