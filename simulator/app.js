@@ -260,6 +260,8 @@ function renderSide() {
   $("#coach-box").hidden = !hints.length;
   $("#coach").replaceChildren(...hints);
   $("#redo").disabled = !snap.can_redo;
+  $("#entry").textContent = snap.entry || (snap.kind === "cards" ? "encoder: name a card" : "");
+  $("#encoder").hidden = snap.kind !== "cards";
   $("#btn-undo").disabled = !snap.can_undo;
   $("#btn-go").disabled = snap.kind !== "cards";
   $("#winner").hidden = snap.winner === null || snap.winner === undefined;
@@ -274,10 +276,12 @@ function renderStats() {
     el("td", {}, name), el("td", {}, p.games), el("td", {}, p.wins),
     el("td", {}, fmt(p.hand_per_deal)), el("td", {}, fmt(p.crib_per_crib)),
     el("td", {}, fmt(p.play_per_deal)), el("td", {}, p.best_hand), el("td", {}, p.skunks_won)));
-  $("#stats-summary").replaceChildren(el("p", {}, `Earlier games: ${st.games} finished`),
-    el("table", { class: "stats-table" },
+  $("#stats-summary").replaceChildren(
+    el("p", {}, rows.length ? `Earlier games: ${st.games} finished`
+      : "No earlier games yet: the table below fills in once this one is over."),
+    rows.length ? el("table", { class: "stats-table" },
       el("tr", {}, ...["player", "games", "wins", "hand avg", "crib avg", "pegging avg",
-        "best hand", "skunks"].map((h) => el("th", {}, h))), ...rows));
+        "best hand", "skunks"].map((h) => el("th", {}, h))), ...rows) : null);
   const colours = snap.names.map((_, p) => playerColour(p));
   charts.drawRace($("#race-chart"), st.race, snap.names, colours, snap.target);
   charts.drawHistogram($("#hand-chart"), st.hand_histogram, st.crib_histogram);
@@ -308,7 +312,11 @@ function render() {
 // ---- wiring ---------------------------------------------------------------------------------
 
 function wireButtons() {
-  for (const button of document.querySelectorAll("#controls [data-control]")) {
+  for (const button of document.querySelectorAll("#encoder [data-steps]")) {
+    button.addEventListener("click", () => act({ type: "press", control: "encoder", kind: "turn",
+      steps: Number(button.dataset.steps) }));
+  }
+  for (const button of document.querySelectorAll("[data-control]")) {
     let downAt = 0;
     const down = () => { downAt = performance.now(); };
     const up = () => {

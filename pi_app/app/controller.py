@@ -34,7 +34,9 @@ from pi_app.board.display import BoardDisplay
 from pi_app.board.render import Frame, Renderer
 from pi_app.board.state import BoardState
 from pi_app.engine.advisor.discard import analyse_discards
+from pi_app.engine.cards import parse_cards
 from pi_app.engine.game import Event
+from pi_app.inputs.card_entry import CardEntry
 from pi_app.inputs.events import InputEvent
 from pi_app.storage import GameStore
 
@@ -107,6 +109,9 @@ class Controller:
         self.notice: str | None = None
         """The last refusal of a button or camera input, shown on the page."""
         self.coach_note: str | None = None
+        self.entry: CardEntry | None = None
+        """A card being named with the encoder, while one is."""
+        self._entry_key: object = None
         self._lock = threading.RLock()
         self.version = 0
         """Counts changes, so a page (or a test) can tell a new state from the last."""
@@ -157,7 +162,10 @@ class Controller:
         """A button or the encoder. A refusal is shown and spoken, never raised into the
         input thread: a person at the table needs to hear why nothing happened."""
         try:
-            self.act(self._input_action(event))
+            if event.control == "encoder":
+                self._enter_card(event)
+            else:
+                self.act(self._input_action(event))
         except TableError as exc:
             with self._lock:
                 self.notice = str(exc)
@@ -207,6 +215,29 @@ class Controller:
             raise TableError(f"{what}: no one is laying cards now; the table is at the "
                              f"{state.get('phase')}")
         return turn
+
+    def _enter_card(self, event: InputEvent) -> None:
+        """The encoder names a card for the player to move (turn to the rank, press, turn
+        to the suit, press): how a misread is corrected, or a card played without a camera."""
+        with self._lock:
+            state = self.session.state()
+            seat = self._player_to_play(state, "encoder")
+            played = [code for _, code in state.get("played", [])]
+            key = (state.get("deal"), len(played), seat)
+            if self.entry is None or self._entry_key != key:
+                gone = parse_cards([*played, *([state["starter"]] if state.get("starter") else [])])
+                self.entry, self._entry_key = CardEntry(1, gone, what="card"), key
+            feedback = self.entry.handle(event)
+            if feedback is None:
+                return
+            self.speaker.say(feedback.message.split(": ")[-1])
+            if self.entry.stage == "complete":
+                card = self.entry.cards[0].code
+                self.entry = None
+                self.act({"type": "play", "player": seat, "card": card})
+                return
+            self.notice = feedback.message if feedback.kind == "refused" else None
+            self._changed()
 
     def _next_step(self, state: dict[str, Any]) -> Action:
         phase = state["phase"]
@@ -373,6 +404,7 @@ class Controller:
                 "notice": self.notice,
                 "coach": self.coach_hints(),
                 "coach_note": self.coach_note,
+                "entry": self.entry.description if self.entry is not None else None,
                 "lit": self.lit(),
                 "can_undo": session.can_undo,
                 "can_redo": session.can_redo,

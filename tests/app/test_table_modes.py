@@ -8,6 +8,7 @@ import pytest
 from table_helpers import lit_holes, play_until_show
 
 from pi_app.app.session import TableError
+from pi_app.engine.cards import parse_card
 from pi_app.inputs.events import InputEvent
 
 
@@ -224,3 +225,36 @@ def test_muggins_a_player_claims_less_and_the_opponent_takes_the_rest(make_contr
     table.act({"type": "muggins", "player": other, "points": 2})
     assert table.snapshot()["pegs"][other]["front"] == before + 2
     assert table.speaker.said[-1] == "muggins, two"
+
+
+def test_the_encoder_names_the_card_to_play_rank_then_suit(make_controller) -> None:
+    table = make_controller("auto")
+    state = table.snapshot()["state"]
+    for seat in (0, 1):
+        table.act({"type": "discard", "player": seat, "cards": state["hands"][seat][:2]})
+    state = table.snapshot()["state"]
+    card = parse_card(state["playable"][0])
+    table.on_input(InputEvent("turn", "encoder", steps=card.rank - 1, source="test"))
+    table.on_input(InputEvent("press", "encoder", source="test"))
+    assert table.snapshot()["entry"].startswith("card 1 of 1:")
+    table.on_input(InputEvent("turn", "encoder", steps=int(card.suit), source="test"))
+    table.on_input(InputEvent("press", "encoder", source="test"))
+    assert table.snapshot()["state"]["played"] == [[state["turn"], card.code]]
+    assert table.snapshot()["entry"] is None
+
+
+def test_the_encoder_refuses_a_card_already_in_play(make_controller) -> None:
+    table = make_controller("manual")
+    state = table.snapshot()["state"]
+    for seat in (0, 1):
+        table.act({"type": "discard", "player": seat, "cards": state["hands"][seat][:2]})
+    starter = parse_card(table.snapshot()["state"]["starter"])
+    table.on_input(InputEvent("turn", "encoder", steps=starter.rank - 1, source="test"))
+    table.on_input(InputEvent("press", "encoder", source="test"))
+    assert table.entry is not None
+    to_starter = (int(starter.suit) - int(table.entry.suit)) % 4
+    table.on_input(InputEvent("turn", "encoder", steps=to_starter or 4, source="test"))
+    assert table.entry.selected_card == starter
+    table.on_input(InputEvent("press", "encoder", source="test"))
+    assert "already in play" in table.snapshot()["notice"]
+    assert table.snapshot()["state"]["played"] == []
