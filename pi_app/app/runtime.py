@@ -38,6 +38,8 @@ DECK_DIRS = (Path(__file__).resolve().parents[3] / "shared" / "data" / "decks" /
 """Where the card faces may be found beside a checkout; without them the page draws cards."""
 POLL = 0.05
 """Seconds the input pump waits for an event before checking whether to stop."""
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+"""Hosts only this machine can reach; any other address serves the LAN, which needs pairing."""
 CAMERA_INTERVAL = 0.1
 """Seconds between camera frames: a card laid is read within a few tenths of a second."""
 
@@ -199,7 +201,7 @@ async def serve(
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     pairing = None
-    if not app.simulated and app.config.web.pairing:
+    if not app.simulated and (app.config.web.pairing or host not in LOOPBACK):
         pairing = f"{secrets.randbelow(10_000):04d}"
         app.controller.speaker.say("pairing code " + " ".join(pairing))
         print(f"crib: pairing code for the web page: {pairing}", file=sys.stderr)

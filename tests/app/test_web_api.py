@@ -149,3 +149,35 @@ async def _next_event(response: Any) -> dict[str, Any]:
         line = (await asyncio.wait_for(response.content.readline(), 5)).decode()
         if line.startswith("data: "):
             return json.loads(line[6:])
+
+
+def test_the_table_on_a_lan_says_a_pairing_code_and_the_page_needs_it(make_config, capsys
+                                                                      ) -> None:
+    from aiohttp import ClientSession, CookieJar
+
+    from pi_app.app.runtime import serve
+
+    app = build(make_config(web={"pairing": True}), simulated=True)
+    app.simulated = False  # the Pi's rules for the page, with the simulator's hardware
+    stop = asyncio.Event()
+    seen: dict[str, Any] = {}
+
+    async def ready(url: str) -> None:
+        code = capsys.readouterr().err.split("pairing code for the web page: ")[1].split()[0]
+        async with ClientSession(cookie_jar=CookieJar(unsafe=True)) as http:  # IP cookies
+            undo = json.dumps({"type": "undo"})
+            async with http.post(url + "api/action", data=undo, headers=JSON) as refused:
+                seen["before"] = refused.status
+            async with http.post(url + "api/pair", data=json.dumps({"code": code}),
+                                 headers=JSON) as paired:
+                seen["paired"] = paired.status
+            async with http.get(url + "api/state") as state:
+                seen["can_act"] = (await state.json())["can_act"]
+        stop.set()
+
+    try:
+        asyncio.run(serve(app, "127.0.0.1", 0, on_ready=ready, stop=stop))
+    finally:
+        app.close()
+    assert seen == {"before": 403, "paired": 200, "can_act": True}
+    assert app.controller.speaker.said[0].startswith("pairing code ")
