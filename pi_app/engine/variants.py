@@ -116,10 +116,13 @@ class Rules:
 
     def with_options(self, **options: object) -> Rules:
         """A copy with some fields changed; unknown names are an error that lists the known."""
-        known = {f.name for f in dataclasses.fields(self)}
-        unknown = sorted(set(options) - known)
+        kinds = {f.name: str(f.type) for f in dataclasses.fields(self)}
+        unknown = sorted(set(options) - set(kinds))
         if unknown:
-            raise RulesError(f"unknown rule option(s) {unknown}; known: {sorted(known)}")
+            raise RulesError(f"unknown rule option(s) {unknown}; known: {sorted(kinds)}")
+        for name, value in options.items():
+            if not _is_kind(value, kinds[name]):
+                raise RulesError(f"rule option {name} must be {kinds[name]}, not {value!r}")
         return dataclasses.replace(self, **options)  # type: ignore[arg-type]
 
     def to_json(self) -> dict[str, object]:
@@ -128,6 +131,17 @@ class Rules:
     @staticmethod
     def from_json(data: dict[str, object]) -> Rules:
         return Rules().with_options(**data)
+
+
+def _is_kind(value: object, kind: str) -> bool:
+    """Whether an option's value has its field's type (`bool`, `int`, `str`, `int | None`)."""
+    if value is None:
+        return kind.endswith("| None")
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind.startswith("int"):
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, str)
 
 
 PRESETS: Final[dict[str, Rules]] = {

@@ -45,7 +45,7 @@ def new_game(request: Request) -> Mapping[str, Any]:
                             f"not {options!r}")
     try:
         rules = preset(variant, **options)
-    except (RulesError, TypeError) as exc:
+    except RulesError as exc:
         raise ProtocolError(str(exc)) from None
     players = request.get("players", rules.players)
     if players != rules.players:

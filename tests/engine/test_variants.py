@@ -109,3 +109,14 @@ def test_captains_lone_player_is_skunked_against_his_own_target() -> None:
 def test_the_modern_pages_seven_card_game_one_to_the_crib_and_151_is_expressible() -> None:
     rules = preset("seven-card", crib_dealt=1, target=151)
     assert (rules.hand_size, rules.crib_size, rules.target) == (5, 5, 151)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [("target", "121", "target must be int, not '121'"),
+     ("muggins", 1, "muggins must be bool, not 1"),
+     ("lone_target", True, "lone_target must be int | None")],
+)
+def test_an_option_of_the_wrong_type_is_named(option: str, value: object, message: str) -> None:
+    with pytest.raises(RulesError, match=message.replace("|", r"\|")):
+        preset("six-card", **{option: value})
