@@ -186,6 +186,11 @@ class Controller:
         else:
             self.act({"type": "discard", "player": player, "cards": cards})
 
+    def refresh(self) -> None:
+        """Show the game again (after the board showed something else, such as a code)."""
+        with self._lock:
+            self._changed()
+
     def report(self, message: str) -> None:
         """A problem an input found (a misread card): shown on the page and spoken."""
         with self._lock:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 import signal
 import sys
 from collections.abc import Awaitable, Callable
@@ -20,6 +19,7 @@ from typing import Any
 
 from pi_app.app.config import Config
 from pi_app.app.controller import Controller
+from pi_app.app.pairing import SHOWN_SECONDS, code_design, new_code
 from pi_app.app.session import TableError
 from pi_app.app.speech import Speaker
 from pi_app.app.web import ActionError, WebBackend, serving
@@ -202,9 +202,11 @@ async def serve(
             loop.add_signal_handler(sig, stop.set)
     pairing = None
     if not app.simulated and (app.config.web.pairing or host not in LOOPBACK):
-        pairing = f"{secrets.randbelow(10_000):04d}"
+        pairing = new_code()
         app.controller.speaker.say("pairing code " + " ".join(pairing))
         print(f"crib: pairing code for the web page: {pairing}", file=sys.stderr)
+        app.display.show(code_design(app.display.renderer, pairing))
+        loop.call_later(SHOWN_SECONDS, app.controller.refresh)
     backend = web_backend(app, pairing)
 
     def changed() -> None:

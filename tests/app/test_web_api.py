@@ -164,6 +164,7 @@ def test_the_table_on_a_lan_says_a_pairing_code_and_the_page_needs_it(make_confi
 
     async def ready(url: str) -> None:
         code = capsys.readouterr().err.split("pairing code for the web page: ")[1].split()[0]
+        seen["code"] = code
         async with ClientSession(cookie_jar=CookieJar(unsafe=True)) as http:  # IP cookies
             undo = json.dumps({"type": "undo"})
             async with http.post(url + "api/action", data=undo, headers=JSON) as refused:
@@ -179,5 +180,31 @@ def test_the_table_on_a_lan_says_a_pairing_code_and_the_page_needs_it(make_confi
         asyncio.run(serve(app, "127.0.0.1", 0, on_ready=ready, stop=stop))
     finally:
         app.close()
+    code = seen.pop("code")
     assert seen == {"before": 403, "paired": 200, "can_act": True}
-    assert app.controller.speaker.said[0].startswith("pairing code ")
+    assert app.controller.speaker.said[0] == "pairing code " + " ".join(code)
+    shown = board_rows(app)  # the board showed the code as counts of lit holes
+    assert [shown[0][0], shown[0][1], shown[1][0], shown[1][1]] == [int(d) for d in code]
+
+
+def board_rows(app: TableApp) -> dict[int, dict[int, int]]:
+    """Lit holes per track in rows 1-30 and 31-60, in the frame the board showed with its
+    start holes dark: the pairing code's frame, not the game's (which pegs from hole 0)."""
+    layout = app.display.renderer.layout
+    history = zip(*(strip.frames for strip in app.display.strips), strict=True)
+    frames = [[px for chain in parts for px in chain] for parts in history]
+    start = layout.flat_index(layout.tracks[0].holes[0])
+    shown = next(f for f in frames if any(any(px) for px in f) and not any(f[start]))
+    rows: dict[int, dict[int, int]] = {}
+    for kind, player, number, spot in layout.spots():
+        if kind == "hole" and 1 <= number <= 60 and any(shown[layout.flat_index(spot)]):
+            row = rows.setdefault(player, {0: 0, 1: 0})
+            row[(number - 1) // 30] += 1
+    return rows
+
+
+def test_a_pairing_code_is_four_digits_one_to_nine_and_never_a_zero() -> None:
+    from pi_app.app.pairing import new_code
+
+    codes = {new_code() for _ in range(200)}
+    assert all(len(c) == 4 and "0" not in c and c.isdigit() for c in codes) and len(codes) > 150
