@@ -104,10 +104,10 @@ if [ -z "$PYTHON" ]; then
   else PYTHON=python3; export PYTHONPATH=$SRC${PYTHONPATH:+:$PYTHONPATH}; fi
 fi
 hardware() { "$PYTHON" -m pi_app.system.hardware --root "${ROOT:-/}" "$@"; }
-MODEL=$(tr -d '\0' < "$ROOT/proc/device-tree/model" 2>/dev/null || echo "not a Raspberry Pi")
-[ -n "$STRIP" ] || STRIP=$(hardware --recommend)
-CAMERA=$(hardware --camera)
-if [ "$STRIP" = pwm ] && [[ "$MODEL" == *"Raspberry Pi 5"* ]]; then
+MODEL=$(hardware --get model)
+[ -n "$STRIP" ] || STRIP=$(hardware --get strip)
+CAMERA=$(hardware --get camera)
+if [ "$STRIP" = pwm ] && [ "$(hardware --get generation)" -ge 5 ] 2>/dev/null; then
   fail "a Raspberry Pi 5 cannot drive the strip by PWM (rpi_ws281x does not support it): use --strip spi or --strip pico"
 fi
 say "board: $MODEL; LED strip driven by: $STRIP; camera: $CAMERA"
@@ -163,7 +163,8 @@ if real_system; then
   run systemctl daemon-reload
   run systemctl enable crib.service
   run systemctl restart crib.service
-  say "installed. Check the hardware with: sudo -u $SERVICE_USER $PREFIX/venv/bin/crib doctor"
+  say "installed. Check the hardware (the service holds it, so stop it first):"
+  say "  sudo systemctl stop crib; sudo -u $SERVICE_USER $PREFIX/venv/bin/crib doctor; sudo systemctl start crib"
 else
   say "installed into $ROOT"
 fi

@@ -1,7 +1,7 @@
 """What this host is: which Raspberry Pi, whether SPI and the camera are there, a Pico on USB.
 
 The installer asks this module how to drive the LED strip (`python -m pi_app.system.hardware
---recommend`), and `crib doctor` reports the same facts. Every file is read under `root`, so
+--get strip`), and `crib doctor` reports the same facts. Every file is read under `root`, so
 tests (and `CRIB_ROOT=dir scripts/install-pi.sh`) describe a Pi with a folder of files. Only
 the standard library is imported at the top: the installer runs this before the app's venv
 exists.
@@ -139,24 +139,26 @@ def detect(
     )
 
 
+ANSWERS: dict[str, Callable[[HostFacts], object]] = {
+    "strip": recommended_strip,
+    "camera": camera_source,
+    "model": lambda facts: facts.model or "not a Raspberry Pi",
+    "generation": lambda facts: facts.generation or "",
+}
+"""What `--get` can print, one plain line each, for shell scripts."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pi_app.system.hardware",
                                      description="what this host offers the table")
     parser.add_argument("--root", type=Path, default=Path("/"),
                         help="read the host's files under this folder (for tests)")
-    answer = parser.add_mutually_exclusive_group()
-    answer.add_argument("--recommend", action="store_true",
-                        help="print only the strip route to use: pwm, spi or pico")
-    answer.add_argument("--camera", action="store_true",
-                        help="print only the camera source to configure: picamera or none")
+    parser.add_argument("--get", choices=sorted(ANSWERS),
+                        help="print one answer (strip: the route to drive the LEDs; camera: "
+                             "the camera.source to configure) instead of every fact as JSON")
     args = parser.parse_args(argv)
     facts = detect(args.root)
-    if args.recommend:
-        print(recommended_strip(facts))
-    elif args.camera:
-        print(camera_source(facts))
-    else:
-        print(json.dumps(facts.to_json(), indent=2))
+    print(ANSWERS[args.get](facts) if args.get else json.dumps(facts.to_json(), indent=2))
     return 0
 
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import SimpleNamespace
+
+import pytest
 
 from pi_app.system.hardware import (
     camera_source,
     detect,
     list_cameras,
+    main,
     pi_generation,
     recommended_strip,
 )
@@ -93,3 +97,15 @@ def test_the_camera_source_is_picamera_only_when_one_is_seen(tmp_path: Path) -> 
     assert camera_source(seen) == "picamera"
     assert unknown.cameras is None and camera_source(unknown) == "none"
     assert seen.to_json()["recommended_strip"] == "spi"
+
+
+def test_the_installer_gets_plain_one_line_answers(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    root = host(tmp_path, "Raspberry Pi 5 Model B Rev 1.0")
+    for question, answer in (("model", "Raspberry Pi 5 Model B Rev 1.0"), ("generation", "5"),
+                             ("camera", "none")):
+        assert main(["--root", str(root), "--get", question]) == 0
+        assert capsys.readouterr().out == answer + "\n"
+    assert main(["--root", str(root)]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert facts["on_pi"] is True and facts["generation"] == 5
