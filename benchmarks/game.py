@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/game.py [--json] [--games N]
 
 Target: at least 200 two-hand (six-card) games per second on one core, judged on CPU time (one
-process, one core; wall-clock figures are shown too). The baseline, timed in
+process, one core), as are the other rates but the database's (wall clock, as it waits on the
+disk). The baseline, timed in
 the same run on the same games, is the scoring alone (every show counted itemised, every play
 scored) that any engine must do; the ratio says what the rest of the engine (checking
 actions, events, the fold, the policies) costs on top. Also: replaying stored logs, every
@@ -98,10 +99,11 @@ def run(count: int) -> dict[str, Any]:
     engine_cpu_s = best_of(3, lambda: play_games(rules, count), time.process_time)
     games = play_games(rules, count)
     logs = [game.events for game in games]
-    progress("baseline: the same games' scoring alone, best of 3 ...")
-    scoring_s = best_of(3, lambda: score_only(logs))
+    progress("baseline: the same games' scoring alone, CPU time, best of 3 ...")
+    scoring_s = best_of(3, lambda: score_only(logs), time.process_time)
     progress("replay of the logs, best of 3 ...")
-    replay_s = best_of(3, lambda: [Game.replay(g.events, rules, g.seed) for g in games])
+    replay_s = best_of(3, lambda: [Game.replay(g.events, rules, g.seed) for g in games],
+                       time.process_time)
     events = sum(len(log) for log in logs)
     result: dict[str, Any] = {
         "games": count,
@@ -110,14 +112,15 @@ def run(count: int) -> dict[str, Any]:
         "target_games_per_s": TARGET_GAMES_PER_S,
         "meets_target": count / engine_cpu_s >= TARGET_GAMES_PER_S,
         "events_per_game": events / count,
-        "scoring_only_games_per_s": count / scoring_s,
-        "engine_over_scoring": engine_s / scoring_s,
-        "replay_games_per_s": count / replay_s,
+        "scoring_only_games_per_cpu_s": count / scoring_s,
+        "engine_over_scoring": engine_cpu_s / scoring_s,
+        "replay_games_per_cpu_s": count / replay_s,
     }
     for name, variant in PRESETS.items():
         progress(f"{name}: {count // 4} games ...")
-        seconds = best_of(2, lambda variant=variant: play_games(variant, count // 4))
-        result[f"{name}_games_per_s"] = (count // 4) / seconds
+        seconds = best_of(2, lambda variant=variant: play_games(variant, count // 4),
+                          time.process_time)
+        result[f"{name}_games_per_cpu_s"] = (count // 4) / seconds
     progress(f"storage: {count // 4} games, one commit per deal ...")
     result["stored_games_per_s"] = stored_rate(rules, games[: count // 4])
     return result
@@ -136,13 +139,13 @@ def main() -> int:
     print(f"six-card games per CPU second:    {result['games_per_cpu_s']:8.1f}"
           f"   target >= {TARGET_GAMES_PER_S}: {'met' if result['meets_target'] else 'MISSED'}")
     print(f"  per wall-clock second:          {result['games_per_s']:8.1f}")
-    print(f"  baseline, scoring alone:        {result['scoring_only_games_per_s']:8.1f} games/s"
+    print(f"  baseline, scoring alone:        {result['scoring_only_games_per_cpu_s']:8.1f} games/s"
           f"   engine costs {result['engine_over_scoring']:.2f}x the bare scoring")
-    print(f"  replaying the logs:             {result['replay_games_per_s']:8.1f} games/s")
-    print(f"  stored, a commit per deal:      {result['stored_games_per_s']:8.1f} games/s")
+    print(f"  replaying the logs:             {result['replay_games_per_cpu_s']:8.1f} games/s")
+    print(f"  stored, a commit per deal:      {result['stored_games_per_s']:8.1f} games/s (wall)")
     print(f"  events per game:                {result['events_per_game']:8.1f}")
     for name in PRESETS:
-        print(f"  {name + ':':<31} {result[f'{name}_games_per_s']:8.1f} games/s")
+        print(f"  {name + ':':<31} {result[f'{name}_games_per_cpu_s']:8.1f} games/s")
     return 0
 
 

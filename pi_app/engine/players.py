@@ -108,7 +108,9 @@ class SimplePlayer:
         self._seed = zlib.crc32(str(seed).encode())
 
     def _pick(self, options: int, *keys: int) -> int:
-        return hash((self._seed, *keys)) % options
+        """One of `options`, by a checksum of the seed and the keys (small numbers: cards,
+        count, seat, deal), the same on every machine and Python."""
+        return zlib.crc32(bytes(key & 0xFF for key in keys), self._seed) % options
 
     def discard(self, view: DiscardView) -> Sequence[Card]:
         throws = list(combinations(view.hand, view.rules.discard))
