@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -50,6 +51,14 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 """
+
+
+INSERT_EVENT = "INSERT INTO events (game_id, seq, type, body) VALUES (?, ?, ?, ?)"
+
+
+def _rows(game_id: int, start: int, events: Sequence[Event]) -> list[tuple[int, int, str, str]]:
+    return [(game_id, start + i, event["type"], json.dumps(event, separators=(",", ":")))
+            for i, event in enumerate(events)]
 
 
 class StorageError(RuntimeError):
@@ -95,17 +104,24 @@ class GameStore:
     ) -> None:
         self.close()
 
-    def _write(self, statements: Iterable[tuple[str, Sequence[object]]]) -> None:
-        """Run statements as one transaction, committed to disk when this returns."""
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Cursor]:
+        """One write transaction, holding the write lock from its start (so what it reads
+        stays true until it commits), on disk when the block ends; rolled back on error."""
         cur = self._db.cursor()
         cur.execute("BEGIN IMMEDIATE")
         try:
-            for sql, params in statements:
-                cur.execute(sql, params)
+            yield cur
         except BaseException:
             cur.execute("ROLLBACK")
             raise
         cur.execute("COMMIT")
+
+    def _write(self, statements: Iterable[tuple[str, Sequence[object]]]) -> None:
+        """Run statements as one transaction, committed to disk when this returns."""
+        with self._transaction() as cur:
+            for sql, params in statements:
+                cur.execute(sql, params)
 
     # ---- games ------------------------------------------------------------------------------
 
@@ -132,20 +148,17 @@ class GameStore:
             raise StorageError(f"{rules.name} seats {rules.players} players, "
                                f"not {len(names)} names")
         ids = [self.player_id(name) for name in names]
-        cur = self._db.cursor()
-        cur.execute("BEGIN IMMEDIATE")
         try:
-            cur.execute(
-                "INSERT INTO games (run, number, rules, seed) VALUES (?, ?, ?, ?)",
-                (run, number, json.dumps(rules.to_json()), json.dumps(seed)),
-            )
-            game_id = int(cur.lastrowid or 0)
-            cur.executemany("INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
-                            [(game_id, seat, pid) for seat, pid in enumerate(ids)])
+            with self._transaction() as cur:
+                cur.execute(
+                    "INSERT INTO games (run, number, rules, seed) VALUES (?, ?, ?, ?)",
+                    (run, number, json.dumps(rules.to_json()), json.dumps(seed)),
+                )
+                game_id = int(cur.lastrowid or 0)
+                cur.executemany("INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
+                                [(game_id, seat, pid) for seat, pid in enumerate(ids)])
         except sqlite3.IntegrityError:
-            cur.execute("ROLLBACK")
             raise StorageError(f"run {run!r} already has a game {number}") from None
-        cur.execute("COMMIT")
         return game_id
 
     def info(self, game_id: int) -> GameInfo:
@@ -179,13 +192,11 @@ class GameStore:
         believes the log ends; a mismatch (another writer, a lost step) is an error."""
         if not events:
             return
-        start = self.count(game_id)
-        if at is not None and at != start:
-            raise StorageError(f"game {game_id}'s log has {start} events, not {at}")
-        rows = [(game_id, start + i, event["type"], json.dumps(event, separators=(",", ":")))
-                for i, event in enumerate(events)]
-        self._write(("INSERT INTO events (game_id, seq, type, body) VALUES (?, ?, ?, ?)", row)
-                    for row in rows)
+        with self._transaction() as cur:
+            start = self.count(game_id)
+            if at is not None and at != start:
+                raise StorageError(f"game {game_id}'s log has {start} events, not {at}")
+            cur.executemany(INSERT_EVENT, _rows(game_id, start, events))
 
     def truncate(self, game_id: int, keep: int) -> None:
         """Drop the events from number `keep` on (an undo)."""
@@ -194,17 +205,15 @@ class GameStore:
     def sync(self, game_id: int, events: Sequence[Event]) -> None:
         """Make the stored log equal `events` (after actions, undos or redos), in one
         transaction: the common start is kept, the rest replaced."""
-        stored = self.events(game_id)
-        same = 0
-        while same < min(len(stored), len(events)) and stored[same] == events[same]:
-            same += 1
-        if same == len(stored) == len(events):
-            return
-        rows = [(game_id, i, event["type"], json.dumps(event, separators=(",", ":")))
-                for i, event in enumerate(events[same:], start=same)]
-        self._write([("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, same)),
-                     *(("INSERT INTO events (game_id, seq, type, body) VALUES (?, ?, ?, ?)",
-                        row) for row in rows)])
+        with self._transaction() as cur:
+            stored = self.events(game_id)
+            same = 0
+            while same < min(len(stored), len(events)) and stored[same] == events[same]:
+                same += 1
+            if same == len(stored) == len(events):
+                return
+            cur.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, same))
+            cur.executemany(INSERT_EVENT, _rows(game_id, same, events[same:]))
 
     def events(self, game_id: int) -> list[Event]:
         rows = self._db.execute(
