@@ -2,10 +2,10 @@
 
 systemd waits for READY=1 (`Type=notify`) before it counts the table as started, and gives a
 stopping table `TimeoutStopSec` (10 s in deploy/crib.service.in) to blank the strip and close
-the game log before it kills it. This runs the real `crib start` (the simulator's stand-ins
-on a laptop) under a notify socket made here, and times start to READY=1 and SIGTERM to exit.
-The baseline, measured in the same run, is a bare `python -c pass`: start-up cost above that
-is ours.
+the game log before it kills it. This runs the real `crib start` under a notify socket made
+here (on a laptop with the simulator's stand-ins; on a Pi with the real hardware, so stop
+crib.service first), and times start to READY=1 and SIGTERM to exit. The baseline, measured
+in the same run, is a bare `python -c pass`: start-up cost above that is ours.
 
     .venv/bin/python benchmarks/service.py [--json] [--runs N]
 """

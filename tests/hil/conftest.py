@@ -1,7 +1,7 @@
 """Rig fixtures for the hardware-in-loop suite, each parametrised `sim` and `real`.
 
 `sim` runs everywhere (CI included) on the simulator's stand-ins: the emulated Pico
-(`sim://`), gpiozero's MockFactory, the scene synthesiser, `crib start` on a laptop. `real`
+(`sim://`), gpiozero's MockFactory, the scene synthesiser, `crib sim`. `real`
 is marked `hil` (run with `pytest --hil -s` on the Pi) and skips, saying why, when its
 hardware is not there. Real rigs read the installed /etc/crib/config.toml, or the file named
 by $CRIB_HIL_CONFIG.

@@ -271,9 +271,10 @@ class ServiceRig(Protocol):
 
 
 class SimService:
-    """`crib start` in a subprocess, as systemd runs it: a notify socket made here, SIGTERM to
-    stop. On a laptop it runs the simulated board, so the app's own last words (its STATUS)
-    report the blanked strip; tests/system/test_service.py checks the frames themselves."""
+    """`crib sim` in a subprocess, as systemd runs `crib start`: the same code with simulated
+    parts (even on a Pi), a notify socket made here, SIGTERM to stop. The simulated board is
+    inside the process, so the app's own last words (its STATUS) report the blanked strip;
+    tests/system/test_service.py checks the frames themselves."""
 
     STOPPED = "STATUS=stopped: strip blanked, game log closed"
 
@@ -302,7 +303,7 @@ class SimService:
         env.update(NOTIFY_SOCKET=str(self.folder / "notify"), WATCHDOG_USEC="400000")
         self.messages.clear()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "pi_app.cli", "start", "--no-browser", "--port", "0",
+            [sys.executable, "-m", "pi_app.cli", "sim", "--no-browser", "--port", "0",
              "--config", str(self.config)], env=env, stdout=subprocess.PIPE, text=True)
         assert self._receive("READY=1", 60), f"no READY=1; got {self.messages}"
         assert self.process.stdout is not None
