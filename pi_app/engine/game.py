@@ -172,12 +172,19 @@ class Game:
     """A game in progress. Build with `Game(rules, seed)`, act with `apply`, read the state from
     the attributes and `to_json`, step back with `undo` and forward with `redo`.
 
-    `start=False` leaves the game before its first deal, waiting for a `next` action, which
-    may bring the cards dealt at a real table.
+    The players cut for the first deal unless `dealer` names the seat. `start=False` leaves
+    the game before its first deal, waiting for a `next` action, which may bring the cards
+    dealt at a real table.
     """
 
     def __init__(
-        self, rules: Rules | None = None, seed: int | str = 0, game: int = 0, *, start: bool = True
+        self,
+        rules: Rules | None = None,
+        seed: int | str = 0,
+        game: int = 0,
+        *,
+        start: bool = True,
+        dealer: int | None = None,
     ) -> None:
         self.rules = rules if rules is not None else Rules()
         self._sides = [self.rules.side_of(seat) for seat in range(self.rules.players)]
@@ -188,7 +195,7 @@ class Game:
         self._redo: list[list[Event]] = []
         self._reset()
         if start:
-            self._emit(self._first_deal_event())
+            self._emit(self._first_deal_event(dealer))
             self._follow_rules()
 
     @classmethod
@@ -433,8 +440,13 @@ class Game:
     def _rng(self, *parts: object) -> random.Random:
         return random.Random("/".join(str(p) for p in (self.seed, self.game, *parts)))
 
-    def _first_deal_event(self) -> Event:
-        """Cut for deal (lowest card deals, ties cut again), then the first deal."""
+    def _first_deal_event(self, dealer: int | None) -> Event:
+        """The first deal, by `dealer` if the players chose (in a match, say, the loser of the
+        last game deals), else by cutting for deal: lowest card deals, ties cut again."""
+        if dealer is not None:
+            if not 0 <= dealer < self.rules.players:
+                raise GameError(f"there is no seat {dealer} to deal")
+            return self._deal_event(dealer, deal=1)
         rng = self._rng("cut")
         pack = list(DECK)
         rng.shuffle(pack)
@@ -602,7 +614,7 @@ class Game:
         if action.hands:
             return self._table_deal_event(action)
         if self.deal_no == 0:
-            return self._first_deal_event()
+            return self._first_deal_event(action.dealer)
         return self._deal_event(dealer=self._seat_after(self.dealer), deal=self.deal_no + 1)
 
     def _check_starter(self, cards: Sequence[Card]) -> Event:

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 from pi_app.engine.game import Game, GameError
 from pi_app.engine.players import Player, drive
 from pi_app.engine.variants import Rules
 
-__all__ = ["GAMES_FOR_SKUNK", "Match", "play_match"]
+__all__ = ["FIRST_DEALS", "GAMES_FOR_SKUNK", "FirstDeal", "Match", "play_match"]
 
+FirstDeal = Literal["cut", "loser", "alternate"]
+FIRST_DEALS: Final = get_args(FirstDeal)
 GAMES_FOR_SKUNK: Final = {"none": 1, "single": 2, "double": 3, "triple": 4}
 TOURNAMENT_WIN: Final = 2
 TOURNAMENT_SKUNK: Final = 3
@@ -30,11 +32,17 @@ class Match:
     rules: Rules
     seed: int | str = 0
     best_of: int = 3
+    first_deal: FirstDeal = "cut"
+    """Who deals first after the first game: cut again, the loser of the last game, or the
+    deal alternating from game to game."""
     games: list[Game] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.best_of < 1 or self.best_of % 2 == 0:
             raise GameError(f"a match is best of an odd number of games, not {self.best_of}")
+        if self.first_deal not in FIRST_DEALS:
+            raise GameError(f"first_deal is one of {', '.join(FIRST_DEALS)}, "
+                            f"not {self.first_deal!r}")
 
     @property
     def people(self) -> int:
@@ -108,9 +116,23 @@ class Match:
             raise GameError("the match is over")
         if self.games and self.games[-1].result is None:
             raise GameError("the current game is not finished")
-        game = Game(self.rules, self.seed, len(self.games))
+        number = len(self.games)
+        game = Game(self.rules, self.seed, number, dealer=self._first_dealer(number))
         self.games.append(game)
         return game
+
+    def _first_dealer(self, number: int) -> int | None:
+        """The seat to deal first in game `number`, or None to cut for it."""
+        if number == 0 or self.first_deal == "cut":
+            return None
+        last = self.games[-1]
+        assert last.result is not None
+        seats_then = self.seating(last.game)
+        if self.first_deal == "alternate":
+            person = (seats_then[last.events[0]["dealer"]] + 1) % self.people
+        else:
+            person = seats_then[self.rules.sides[_losing_side(last.result, self.rules)][0]]
+        return self.seating(number).index(person)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,11 +148,24 @@ class Match:
         }
 
 
+def _losing_side(result: dict[str, Any], rules: Rules) -> int:
+    """The side that lost a game: in lowball the one that pegged out, else the lowest."""
+    scores: list[int] = result["scores"]
+    sides = range(len(scores))
+    if rules.lowball:
+        return max(sides, key=scores.__getitem__)
+    return min((s for s in sides if s != result["winner"]), key=scores.__getitem__)
+
+
 def play_match(
-    players: Sequence[Player], rules: Rules, seed: int | str = 0, best_of: int = 3
+    players: Sequence[Player],
+    rules: Rules,
+    seed: int | str = 0,
+    best_of: int = 3,
+    first_deal: FirstDeal = "cut",
 ) -> Match:
     """A whole match between policies, `players` indexed by person (not seat)."""
-    match = Match(rules, seed, best_of)
+    match = Match(rules, seed, best_of, first_deal)
     while not match.over:
         game = match.next_game()
         drive(game, [players[person] for person in match.seating(game.game)])

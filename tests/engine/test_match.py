@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from pi_app.engine.game import GameError
@@ -66,3 +68,36 @@ def test_the_next_game_waits_for_the_current_one_to_finish() -> None:
     match.next_game()
     with pytest.raises(GameError, match="not finished"):
         match.next_game()
+
+
+def test_the_loser_of_a_game_deals_first_in_the_next_when_agreed() -> None:
+    match = play_match([SimplePlayer(0), SimplePlayer(1)], Rules(), 5, best_of=7,
+                       first_deal="loser")
+    assert len(match.games) >= 2
+    for last, game in pairwise(match.games):
+        assert last.result is not None
+        assert game.events[0]["dealer"] == 1 - last.result["winner"]
+        assert "cuts" not in game.events[0]
+
+
+def test_the_first_deal_alternates_from_game_to_game_when_agreed() -> None:
+    match = play_match([SimplePlayer(0), SimplePlayer(1)], Rules(), 6, best_of=7,
+                       first_deal="alternate")
+    dealers = [game.events[0]["dealer"] for game in match.games]
+    assert len(dealers) >= 2
+    assert all(a != b for a, b in pairwise(dealers))
+
+
+def test_in_lowball_the_loser_who_deals_next_is_the_one_who_pegged_out() -> None:
+    rules = preset("lowball")
+    match = play_match([SimplePlayer(0), SimplePlayer(1)], rules, 4, best_of=5,
+                       first_deal="loser")
+    for last, game in pairwise(match.games):
+        assert last.result is not None
+        scores = last.result["scores"]
+        assert game.events[0]["dealer"] == (0 if scores[0] > scores[1] else 1)
+
+
+def test_an_unknown_first_deal_rule_is_named() -> None:
+    with pytest.raises(GameError, match="first_deal is one of cut, loser, alternate"):
+        Match(Rules(), first_deal="dealer")  # type: ignore[arg-type]
