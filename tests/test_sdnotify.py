@@ -22,6 +22,10 @@ def test_outside_systemd_notify_is_a_no_op() -> None:
     assert notify("READY=1", env={}) is False
 
 
+def test_a_vanished_notify_socket_does_not_stop_the_table(tmp_path: Path) -> None:
+    assert notify("STOPPING=1", env={"NOTIFY_SOCKET": str(tmp_path / "gone")}) is False
+
+
 def test_watchdog_interval_is_half_of_watchdog_sec() -> None:
     env = {"WATCHDOG_USEC": "10000000", "WATCHDOG_PID": str(os.getpid())}
     assert watchdog_interval(env) == 5.0

@@ -15,15 +15,19 @@ __all__ = ["Watchdog", "notify", "watchdog_interval"]
 
 
 def notify(state: str, *, env: dict[str, str] | None = None) -> bool:
-    """Send `state` (e.g. "READY=1", "STOPPING=1", "WATCHDOG=1"); False when not under systemd."""
+    """Send `state` (e.g. "READY=1", "STOPPING=1", "WATCHDOG=1"); False when not under systemd
+    or when the socket is gone (as sd_notify does: the table plays on either way)."""
     address = (env if env is not None else os.environ).get("NOTIFY_SOCKET", "")
     if not address:
         return False
     if address.startswith("@"):  # abstract namespace socket
         address = "\0" + address[1:]
-    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
-        sock.connect(address)
-        sock.sendall(state.encode())
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+            sock.connect(address)
+            sock.sendall(state.encode())
+    except OSError:
+        return False
     return True
 
 
