@@ -9,6 +9,7 @@ board. A panel below the tracks holds each player's games-won holes and status L
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from pi_app.board.layout import (
@@ -129,6 +130,17 @@ def design_layout(design: BoardDesign) -> Layout:
     )
 
 
+def _toml_value(value: object) -> str:
+    """A chain option as TOML: booleans are `true`/`false`, strings JSON-quoted (valid TOML)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    raise TypeError(f"chain option {value!r} has no TOML form (use a bool, number or string)")
+
+
 def layout_to_toml(layout: Layout, command: str = "") -> str:
     """The layout file text: a header saying how it was made, then one row per spot."""
 
@@ -154,7 +166,7 @@ def layout_to_toml(layout: Layout, command: str = "") -> str:
     for chain in layout.chains:
         out += ["", "[[chains]]", f"length = {chain.length}"]
         if chain.options:
-            pairs = ", ".join(f"{k} = {v!r}" for k, v in chain.options.items())
+            pairs = ", ".join(f"{k} = {_toml_value(v)}" for k, v in chain.options.items())
             out.append(f"options = {{ {pairs} }}")
     for track in layout.tracks:
         out += ["", "[[tracks]]", f"player = {track.player}", "holes = ["]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,15 @@ from typing import Any
 import pytest
 
 from pi_app.board.design import BoardDesign, design_layout, layout_to_toml
-from pi_app.board.layout import GAME_HOLE, HW_DIR, Layout, LayoutError, load_layout, parse_layout
+from pi_app.board.layout import (
+    GAME_HOLE,
+    HW_DIR,
+    Chain,
+    Layout,
+    LayoutError,
+    load_layout,
+    parse_layout,
+)
 
 SHIPPED = sorted(HW_DIR.glob("layout-*.toml"))
 
@@ -71,6 +80,14 @@ def test_designed_layout_survives_writing_and_reading_its_toml() -> None:
     again = parse_layout(tomllib.loads(layout_to_toml(layout, "crib board design")))
     assert again == layout
     assert again.skunk_lines == (91, 61, 31)
+
+
+def test_chain_options_are_written_as_toml_values() -> None:
+    layout = design_layout(BoardDesign())
+    spi_chain = Chain(layout.chains[0].length, {"spi": True, "pin": 10, "strip": "GRB"})
+    layout = dataclasses.replace(layout, chains=(spi_chain, *layout.chains[1:]))
+    again = parse_layout(tomllib.loads(layout_to_toml(layout)))
+    assert dict(again.chains[0].options) == {"spi": True, "pin": 10, "strip": "GRB"}
 
 
 def test_design_refuses_rows_that_would_end_the_track_on_the_wrong_side() -> None:
