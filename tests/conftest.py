@@ -27,7 +27,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     skip = pytest.mark.skip(reason="hardware-in-loop test: run with --hil on a Pi")
     for item in items:
-        if "hil" in item.keywords:
+        if item.get_closest_marker("hil") is not None:
             item.add_marker(skip)
 
 

@@ -44,19 +44,6 @@ SIM_TIMING = ButtonTiming(debounce=0.01, long_press=0.12, repeat_interval=0.05)
 """The robot's fingers are quick; the decoding is the same as at human speed."""
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep the sim rigs running without --hil. The root conftest skips items whose keywords
-    include "hil", and every item in this folder has that keyword from the folder's name; only
-    the items really marked `hil` (the real rigs) should stay skipped."""
-    here = Path(__file__).parent
-    for item in items:
-        if item.get_closest_marker("hil") is None and here in Path(item.path).parents:
-            item.own_markers[:] = [m for m in item.own_markers if not (
-                m.name == "skip" and str(m.kwargs.get("reason", "")).startswith(
-                    "hardware-in-loop"))]
-
-
 @pytest.fixture(params=RIGS)
 def rig_kind(request: pytest.FixtureRequest) -> str:
     return str(request.param)
