@@ -7,6 +7,13 @@ after the play, the game end when someone pegs out) is appended as further event
 step, so one action is one undo step. Replaying the events with `Game.replay` rebuilds the
 same state, which is how the log in storage restores a game after a power cut.
 
+A deal is one of three kinds: dealt by the engine from its seeded pack; dealt at a real table
+with every hand named (`next` with `hands`); or hidden, dealt at a real table where the engine
+knows only how many cards each seat holds (`next` with `hidden`). In a hidden deal the players
+lay away without naming cards, name each card as it is played, and reveal at the show only what
+is still unknown; the engine checks what it can (no card seen twice, the count, the turn, the
+size of each hand) and trusts a go, which it cannot check against an unknown hand.
+
 Events are plain JSON-ready dicts; their fields are listed in docs/engine-protocol.md.
 """
 
@@ -34,8 +41,8 @@ __all__ = [
 
 Event = dict[str, Any]
 Phase = Literal["discard", "cut", "play", "show", "deal_end", "game_over"]
-ActionKind = Literal["discard", "play", "go", "claim", "muggins", "next", "starter"]
-ACTION_KINDS: Final = ("discard", "play", "go", "claim", "muggins", "next", "starter")
+ActionKind = Literal["discard", "play", "go", "claim", "muggins", "next", "starter", "reveal"]
+ACTION_KINDS: Final = ("discard", "play", "go", "claim", "muggins", "next", "starter", "reveal")
 
 _BY_CODE: Final = {card.code: card for card in DECK}
 _CODE: Final = tuple(card.code for card in DECK)
@@ -54,7 +61,9 @@ class Action:
 
     At a real table the cards come from the table, not the engine's shuffle: `next` may carry
     the `hands` dealt (and `cards` dealt straight to the crib, and on the first deal the
-    `dealer`), and such a deal waits for a `starter` action naming the card turned up.
+    `dealer`), and such a deal waits for a `starter` action naming the card turned up. With
+    `hidden` the deal names no cards at all: `discard` then names none either, and `reveal`
+    names at the show the cards of a hand (or the crib) that the play did not show.
     """
 
     kind: ActionKind
@@ -63,6 +72,7 @@ class Action:
     points: int | None = None
     hands: tuple[tuple[Card, ...], ...] = ()
     dealer: int | None = None
+    hidden: bool = False
 
     @property
     def card(self) -> Card:
@@ -81,6 +91,8 @@ class Action:
             data["hands"] = [_codes(hand) for hand in self.hands]
         if self.dealer is not None:
             data["dealer"] = self.dealer
+        if self.hidden:
+            data["hidden"] = True
         return data
 
     @staticmethod
@@ -105,7 +117,10 @@ class Action:
             raise GameError(str(exc)) from None
         points = _optional_int(data, "points")
         dealer = _optional_int(data, "dealer")
-        return Action(kind, player, cards, points, hands, dealer)
+        hidden = data.get("hidden", False)
+        if not isinstance(hidden, bool):
+            raise GameError(f"hidden must be true or false, not {hidden!r}")
+        return Action(kind, player, cards, points, hands, dealer, hidden)
 
 
 def _read_cards(raw: object, what: str) -> tuple[Card, ...]:
@@ -153,7 +168,7 @@ def _is_player_action(event: Event) -> bool:
     """Whether an event records a player's action (it starts an undo step) rather than
     something that followed from one by the rules."""
     kind = event["type"]
-    if kind in ("discard", "play"):
+    if kind in ("discard", "play", "reveal"):
         return True
     if kind == "go":
         return bool(event.get("said"))
@@ -223,15 +238,21 @@ class Game:
         self.deal_no = 0
         self.manual = False
         """Whether this deal's cards came from the table (the starter then comes from it too)."""
+        self.hidden = False
+        """Whether this deal's hands are unknown until played or revealed (a real table)."""
         self.three_for_last_due = self.rules.three_for_last
         self.dealer = 0
         self.scores: list[int] = [0] * len(rules.sides)
         self.pegged_out = False
         """Whether a side has reached its target (the game ends at once)."""
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        """Cards each player still holds: dealt, less thrown, less played."""
+        """Cards each player still holds: dealt, less thrown, less played (a hidden deal:
+        none known)."""
+        self.held = [0] * n
+        """How many cards each player still holds, known or not."""
         self.kept: list[list[Card]] = [[] for _ in range(n)]
-        """Each player's hand after the discard, for the show."""
+        """Each player's hand after the discard, for the show (a hidden deal: the cards known
+        so far, played or revealed)."""
         self.discarded = [False] * n
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         """The cards each player threw to the crib this deal."""
@@ -257,17 +278,38 @@ class Game:
         n = self.rules.players
         for step in range(1, n + 1):
             candidate = (seat + step) % n
-            if self.hands[candidate] and not (skip_passed and candidate in self.passed):
+            if self.held[candidate] and not (skip_passed and candidate in self.passed):
                 return candidate
         return None
 
     def can_play(self, seat: int) -> bool:
+        """Whether the seat can lay a card within 31 (a hidden hand: whether it might, with
+        some card not yet seen this deal)."""
         room = MAX_COUNT - self.count
+        if self.hidden:
+            return self.held[seat] > 0 and any(card.value <= room for card in self.unseen())
         return any(card.value <= room for card in self.hands[seat])
 
     def playable(self, seat: int) -> list[Card]:
+        """The held cards that fit under 31 (a hidden hand: none known)."""
         room = MAX_COUNT - self.count
         return [card for card in self.hands[seat] if card.value <= room]
+
+    def seen(self) -> set[Card]:
+        """Every card known this deal: in a hand or the crib, played, or the starter."""
+        known = {card for hand in self.hands for card in hand} | self._in_play()
+        return known | ({self.starter} if self.starter is not None else set())
+
+    def unseen(self) -> list[Card]:
+        """The cards of the pack not known this deal, in pack order."""
+        known = self.seen()
+        return [card for card in DECK if card not in known]
+
+    def known(self, seat: int, kind: str) -> bool:
+        """Whether a hand (or the crib, `kind` "crib") is known whole, ready to count."""
+        if kind == "crib":
+            return len(self.crib) == self.rules.crib_size
+        return len(self.kept[seat]) == self.rules.hand_size
 
     @property
     def pone(self) -> int:
@@ -306,7 +348,9 @@ class Game:
             for card in cards:
                 hand.remove(card)
             self.crib.extend(cards)
-            self.kept[seat] = list(hand)
+            if not self.hidden:
+                self.kept[seat] = list(hand)
+            self.held[seat] -= self.rules.discard
             self.discards[seat] = cards
             self.discarded[seat] = True
             if all(self.discarded):
@@ -322,6 +366,12 @@ class Game:
                 self.muggins_window = event
         elif kind == "go":
             self._fold_go(event)
+        elif kind == "reveal":
+            cards = _cards(event["cards"])
+            if event["kind"] == "crib":
+                self.crib = cards
+            else:
+                self.kept[event["player"]] = cards
         elif kind == "show":
             self._score(event)
             self.show_queue.pop(0)
@@ -345,10 +395,14 @@ class Game:
         self.deal_no = event["deal"]
         self.dealer = event["dealer"]
         self.manual = bool(event.get("manual"))
-        self.hands = [_cards(hand) for hand in event["hands"]]
-        self.kept = [[] for _ in self.hands]
-        self.discarded = [False] * len(self.hands)
-        self.discards = [[] for _ in self.hands]
+        self.hidden = bool(event.get("hidden"))
+        n = self.rules.players
+        self.hands = [_cards(hand) for hand in event["hands"]] if not self.hidden else [
+            [] for _ in range(n)]
+        self.held = [self.rules.cards_dealt] * n
+        self.kept = [[] for _ in range(n)]
+        self.discarded = [False] * n
+        self.discards = [[] for _ in range(n)]
         self.crib = _cards(event.get("crib_dealt", []))
         self.starter = None
         self.count = 0
@@ -364,7 +418,11 @@ class Game:
     def _fold_play(self, event: Event) -> None:
         seat = event["player"]
         card = _BY_CODE[event["card"]]
-        self.hands[seat].remove(card)
+        if self.hidden:
+            self.kept[seat].append(card)
+        else:
+            self.hands[seat].remove(card)
+        self.held[seat] -= 1
         self.run.append(card)
         self.played.append((seat, card))
         self.count = event["count"]
@@ -418,7 +476,8 @@ class Game:
                 self._emit(self._starter_event())
             elif self.phase == "play" and self._go_due():
                 self._emit(self._go_award_event())
-            elif self.phase == "show" and not self.rules.muggins:
+            elif self.phase == "show" and not self.rules.muggins and self.known(
+                    *self.show_queue[0]):
                 seat, kind = self.show_queue[0]
                 self._emit(self._show_event(seat, kind))
             else:
@@ -478,20 +537,30 @@ class Game:
             check_distinct(every)
         except CardError as exc:
             raise GameError(f"the deal repeats a card: {exc}") from None
-        if self.deal_no == 0:
-            dealer = action.dealer if action.dealer is not None else action.player
-            if not 0 <= dealer < rules.players:
-                raise GameError(f"there is no seat {dealer} to deal")
-        elif action.dealer not in (None, self._seat_after(self.dealer)):
-            raise GameError(f"the deal passes to seat {self._seat_after(self.dealer)}")
-        else:
-            dealer = self._seat_after(self.dealer)
         event: Event = {"type": "deal", "game": self.game, "deal": self.deal_no + 1,
-                        "dealer": dealer, "hands": [_codes(hand) for hand in action.hands],
-                        "manual": True}
+                        "dealer": self._table_dealer(action),
+                        "hands": [_codes(hand) for hand in action.hands], "manual": True}
         if rules.crib_dealt:
             event["crib_dealt"] = _codes(action.cards)
         return event
+
+    def _hidden_deal_event(self, action: Action) -> Event:
+        """A deal at a real table whose hands no one names: only who dealt is known."""
+        if action.hands or action.cards:
+            raise GameError("a hidden deal names no cards; leave out hands and cards")
+        return {"type": "deal", "game": self.game, "deal": self.deal_no + 1,
+                "dealer": self._table_dealer(action), "manual": True, "hidden": True}
+
+    def _table_dealer(self, action: Action) -> int:
+        """Who deals at the table: anyone chosen for the first deal, then the next seat."""
+        if self.deal_no == 0:
+            dealer = action.dealer if action.dealer is not None else action.player
+            if not 0 <= dealer < self.rules.players:
+                raise GameError(f"there is no seat {dealer} to deal")
+            return dealer
+        if action.dealer not in (None, self._seat_after(self.dealer)):
+            raise GameError(f"the deal passes to seat {self._seat_after(self.dealer)}")
+        return self._seat_after(self.dealer)
 
     def _deal_event(self, dealer: int, deal: int) -> Event:
         rules = self.rules
@@ -529,7 +598,7 @@ class Game:
     def _go_award_event(self) -> Event:
         seat = self.last_player
         assert seat is not None
-        last_card = not any(self.hands)
+        last_card = not any(self.held)
         points = 1
         event: Event = {"type": "go", **self._side_fields(seat), "points": points,
                         "reason": "last card" if last_card else "go", "count": self.count}
@@ -595,14 +664,9 @@ class Game:
         if kind == "play":
             return self._check_play(seat, action)
         if kind == "go":
-            if self.phase != "play":
-                raise GameError(f"no one can say go now: the game is in the {self.phase}")
-            if seat != self.turn:
-                raise GameError(f"it is seat {self.turn}'s turn to play, not seat {seat}'s")
-            if self.can_play(seat):
-                cards = " ".join(_codes(self.playable(seat)))
-                raise GameError(f"seat {seat} can play ({cards}), so may not say go")
-            return {"type": "go", **self._side_fields(seat), "points": 0, "said": True}
+            return self._check_go(seat)
+        if kind == "reveal":
+            return self._check_reveal(seat, action.cards)
         if kind == "claim":
             return self._check_claim(seat, action.points)
         if kind == "muggins":
@@ -611,6 +675,8 @@ class Game:
             return self._check_starter(action.cards)
         if self.phase != "deal_end":
             raise GameError(f"the deal is not over: the game is in the {self.phase}")
+        if action.hidden:
+            return self._hidden_deal_event(action)
         if action.hands:
             return self._table_deal_event(action)
         if self.deal_no == 0:
@@ -627,11 +693,61 @@ class Game:
             raise GameError(f"{cards[0]} is already in a hand or the crib")
         return self._starter_event(cards[0])
 
+    def _check_go(self, seat: int) -> Event:
+        if self.phase != "play":
+            raise GameError(f"no one can say go now: the game is in the {self.phase}")
+        if self.hidden and not self.held[seat]:
+            raise GameError(f"seat {seat} has played all their cards, so has no go to say")
+        if seat != self.turn:
+            raise GameError(f"it is seat {self.turn}'s turn to play, not seat {seat}'s")
+        room = MAX_COUNT - self.count
+        if self.hidden and all(card.value <= room for card in self.unseen()):
+            raise GameError(f"every card still unseen fits under {MAX_COUNT} at a count of "
+                            f"{self.count}, so seat {seat} may not say go")
+        if not self.hidden and self.can_play(seat):
+            cards = " ".join(_codes(self.playable(seat)))
+            raise GameError(f"seat {seat} can play ({cards}), so may not say go")
+        return {"type": "go", **self._side_fields(seat), "points": 0, "said": True}
+
+    def _check_reveal(self, seat: int, cards: Sequence[Card]) -> Event:
+        """A hand (or the crib) the play did not show whole, named for its count. A hand may
+        be named whole or by its unplayed cards only; either way it must hold what that seat
+        played and come to the hand's size, with no card seen elsewhere this deal."""
+        if self.phase != "show":
+            raise GameError(f"hands are revealed at the show; the game is in the {self.phase}")
+        shower, kind = self.show_queue[0]
+        if seat != shower:
+            raise GameError(f"seat {shower} shows the {kind} now, not seat {seat}")
+        if self.known(shower, kind):
+            raise GameError(f"seat {shower}'s {kind} is known already; nothing to reveal")
+        try:
+            check_distinct(cards)
+        except CardError as exc:
+            raise GameError(f"the {kind} revealed repeats a card: {exc}") from None
+        known = [] if kind == "crib" else self.kept[seat]
+        new = [card for card in cards if card not in known]
+        size = self.rules.crib_size if kind == "crib" else self.rules.hand_size
+        if len(known) + len(new) != size:
+            held = f" with the {' '.join(_codes(known))} played" if known else ""
+            raise GameError(f"the {kind} is {size} cards{held}; {len(new)} more named makes "
+                            f"{len(known) + len(new)}")
+        clash = [card.code for card in new if card in self.seen()]
+        if clash:
+            raise GameError(f"{' '.join(clash)} already seen this deal (played, the starter or "
+                            "another hand), so not in this " + kind)
+        return {"type": "reveal", **self._side_fields(seat), "kind": kind,
+                "cards": _codes([*known, *new])}
+
     def _check_discard(self, seat: int, cards: Sequence[Card]) -> Event:
         if self.phase != "discard":
             raise GameError(f"the discard is over: the game is in the {self.phase}")
         if self.discarded[seat]:
             raise GameError(f"seat {seat} has already thrown to the crib")
+        if self.hidden:
+            if cards:
+                raise GameError("in a hidden deal the cards laid away are not named; "
+                                "say only that the seat has laid away")
+            return {"type": "discard", **self._side_fields(seat), "cards": [], "hidden": True}
         if len(cards) != self.rules.discard:
             raise GameError(f"throw {self.rules.discard} card(s) to the crib, not {len(cards)}")
         if len(set(cards)) != len(cards):
@@ -649,7 +765,9 @@ class Game:
         if len(action.cards) != 1:
             raise GameError("a play is one card")
         card = action.card
-        if card not in self.hands[seat]:
+        if self.hidden and card in self.seen():
+            raise GameError(f"{card} has already been seen this deal (played or the starter)")
+        if not self.hidden and card not in self.hands[seat]:
             raise GameError(f"seat {seat} does not hold {card}")
         if self.count + card.value > MAX_COUNT:
             raise GameError(f"{card} would take the count from {self.count} past {MAX_COUNT}")
@@ -669,6 +787,8 @@ class Game:
         shower, kind = self.show_queue[0]
         if seat != shower:
             raise GameError(f"seat {shower} counts the {kind} now, not seat {seat}")
+        if not self.known(shower, kind):
+            raise GameError(f"reveal seat {shower}'s {kind} before counting it")
         if points is None:
             raise GameError("a claim needs the points counted, 0 or more")
         return _claim(self._show_event(shower, kind), points, muggins=True)
@@ -698,7 +818,7 @@ class Game:
             return [s for s in range(self.rules.players) if not self.discarded[s]]
         if self.phase == "play" and self.turn is not None:
             return [self.turn]
-        if self.phase == "show" and self.rules.muggins:
+        if self.phase == "show" and (self.rules.muggins or not self.known(*self.show_queue[0])):
             return [self.show_queue[0][0]]
         if self.phase == "cut" and self.manual:
             return [self._seat_after(self.dealer)]
@@ -712,12 +832,22 @@ class Game:
         seats = self.to_move() if seat is None else [s for s in self.to_move() if s == seat]
         actions: list[Action] = []
         for s in seats:
-            if self.phase == "discard":
+            if self.phase == "discard" and self.hidden:
+                actions.append(Action("discard", s))
+            elif self.phase == "discard":
                 actions += [Action("discard", s, combo)
                             for combo in combinations(self.hands[s], self.rules.discard)]
+            elif self.phase == "play" and self.hidden:
+                room = MAX_COUNT - self.count
+                unseen = self.unseen()
+                actions += [Action("play", s, (card,)) for card in unseen if card.value <= room]
+                if any(card.value > room for card in unseen):
+                    actions.append(Action("go", s))
             elif self.phase == "play":
                 playable = self.playable(s)
                 actions += [Action("play", s, (card,)) for card in playable] or [Action("go", s)]
+            elif self.phase == "show" and not self.known(*self.show_queue[0]):
+                actions.append(Action("reveal", s))
             elif self.phase == "show":
                 actions.append(Action("claim", s))
             elif self.phase == "cut":
@@ -736,6 +866,8 @@ class Game:
         if self.phase != "show":
             raise GameError(f"nothing to count now: the game is in the {self.phase}")
         seat, kind = self.show_queue[0]
+        if not self.known(seat, kind):
+            raise GameError(f"reveal seat {seat}'s {kind} before counting it")
         return int(self._show_event(seat, kind)["points"])
 
     # ---- undo and redo -----------------------------------------------------------------------
@@ -787,7 +919,9 @@ class Game:
             "dealer": self.dealer,
             "scores": list(self.scores),
             "sides": [list(seats) for seats in self.rules.sides],
+            "hidden": self.hidden,
             "hands": [_codes(hand) for hand in self.hands],
+            "held": list(self.held),
             "kept": [_codes(hand) for hand in self.kept],
             "crib": _codes(self.crib),
             "starter": self.starter.code if self.starter else None,
