@@ -28,7 +28,7 @@ from typing import Any, Final, Literal
 from pi_app.engine.cards import DECK, Card, CardError, check_distinct, parse_card
 from pi_app.engine.pegging import MAX_COUNT, score_play
 from pi_app.engine.scoring import ScoreItem, score_show
-from pi_app.engine.variants import SKUNK_ORDER, Rules, skunk_kind
+from pi_app.engine.variants import Rules, game_result
 
 __all__ = [
     "ACTION_KINDS",
@@ -620,20 +620,12 @@ class Game:
         return event
 
     def _game_end_event(self) -> Event:
-        """The side that pegged out wins (in lowball, the lowest other side does). The skunk
-        measures the losers against their own target, the worst of them counting; in lowball
-        it measures the winner, for staying so low."""
-        rules = self.rules
         scores = self.scores
         out = next(s for s, score in enumerate(scores) if score >= self._targets[s])
-        others = [s for s in range(len(scores)) if s != out]
-        winner = min(others, key=scores.__getitem__) if rules.lowball else out
-        measured = [winner] if rules.lowball else others
-        kinds = [skunk_kind(scores[s], rules, self._targets[s]) for s in measured]
-        skunk = max(kinds, key=SKUNK_ORDER.index)
+        winner, skunk = game_result(scores, self.rules, out)
         return {"type": "game_end", "game": self.game, "scores": list(scores),
-                "winner": winner, "winner_seats": list(rules.sides[winner]),
-                "skunk": skunk, "lowball": rules.lowball, "deals": self.deal_no}
+                "winner": winner, "winner_seats": list(self.rules.sides[winner]),
+                "skunk": skunk, "lowball": self.rules.lowball, "deals": self.deal_no}
 
     # ---- actions -----------------------------------------------------------------------------
 

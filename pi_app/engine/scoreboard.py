@@ -10,10 +10,10 @@ it by the rules (crossing a skunk line, winning the game).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final, get_args
+from typing import Any, Final
 
 from pi_app.engine.match import GAMES_FOR_SKUNK
-from pi_app.engine.variants import Rules, RulesError, SkunkKind, skunk_kind
+from pi_app.engine.variants import Rules, RulesError, SkunkKind, game_result, skunk_kind
 
 __all__ = [
     "Event",
@@ -23,9 +23,6 @@ __all__ = [
 ]
 
 Event = dict[str, Any]
-
-SKUNK_ORDER: Final[tuple[SkunkKind, ...]] = get_args(SkunkKind)
-"""From no skunk to the worst, in the order the rules declare them."""
 
 _ACTIONS: Final = ("peg", "next_game")
 """Event types a player causes; `line` and `game_end` follow from them by the rules."""
@@ -160,14 +157,7 @@ class Scoreboard:
 
     def _game_end(self, out: int, scores: list[int]) -> Event:
         rules = self.rules
-        others = [side for side in range(len(scores)) if side != out]
-        if rules.lowball:  # the first home loses; the skunk is the winner's, for staying low
-            winner = min(others, key=lambda side: scores[side])
-            judged = [winner]
-        else:
-            winner, judged = out, others
-        skunk = max((skunk_kind(scores[s], rules, rules.target_of(s)) for s in judged),
-                    key=SKUNK_ORDER.index)
+        winner, skunk = game_result(scores, rules, out)
         return {"type": "game_end", "game": self.game, "scores": scores, "winner": winner,
                 "winner_seats": list(rules.sides[winner]), "skunk": skunk,
                 "lowball": rules.lowball, "games": GAMES_FOR_SKUNK[skunk]}

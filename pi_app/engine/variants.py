@@ -8,6 +8,7 @@ so a variant is data, not code.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -17,6 +18,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SkunkKind",
+    "game_result",
     "preset",
     "skunk_kind",
 ]
@@ -189,3 +191,17 @@ def skunk_kind(loser_score: int, rules: Rules, target: int | None = None) -> Sku
     if short > 30:
         return "single"
     return "none"
+
+
+def game_result(scores: Sequence[int], rules: Rules, out: int) -> tuple[int, SkunkKind]:
+    """The winning side and the skunk, once side `out` has reached its target.
+
+    The side that pegged out wins (in lowball, the lowest other side does). The skunk measures
+    the losers against their own target, the worst of them counting; in lowball it measures
+    the winner, for staying so low.
+    """
+    others = [side for side in range(len(scores)) if side != out]
+    winner = min(others, key=scores.__getitem__) if rules.lowball else out
+    measured = [winner] if rules.lowball else others
+    kinds = [skunk_kind(scores[side], rules, rules.target_of(side)) for side in measured]
+    return winner, max(kinds, key=SKUNK_ORDER.index)

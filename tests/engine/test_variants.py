@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pi_app.engine.variants import PRESETS, Rules, RulesError, preset, skunk_kind
+from pi_app.engine.variants import PRESETS, Rules, RulesError, game_result, preset, skunk_kind
 
 
 @pytest.mark.parametrize(
@@ -120,3 +120,22 @@ def test_the_modern_pages_seven_card_game_one_to_the_crib_and_151_is_expressible
 def test_an_option_of_the_wrong_type_is_named(option: str, value: object, message: str) -> None:
     with pytest.raises(RulesError, match=message.replace("|", r"\|")):
         preset("six-card", **{option: value})
+
+
+def test_the_side_that_pegs_out_wins_and_the_worst_loser_sets_the_skunk() -> None:
+    rules = preset("three-hand")
+    assert game_result([121, 95, 80], rules, out=0) == (0, "single")
+    assert game_result([50, 121, 95], rules, out=1) == (1, "double")
+    assert game_result([121, 95, 91], rules, out=0) == (0, "none")
+
+
+def test_in_lowball_the_lowest_other_side_wins_and_its_own_low_score_is_the_skunk() -> None:
+    rules = preset("lowball")
+    assert game_result([121, 85], rules, out=0) == (1, "single")
+    assert game_result([100, 121], rules, out=1) == (0, "none")
+
+
+def test_captains_pair_is_skunked_against_121_and_the_lone_player_against_61() -> None:
+    rules = preset("captains")
+    assert game_result([61, 60], rules, out=0) == (0, "double")
+    assert game_result([25, 121], rules, out=1) == (1, "single")
