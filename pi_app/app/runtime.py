@@ -138,7 +138,8 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> tup
     return CardWatcher(controller, PiCamera(), zones), None
 
 
-def web_backend(app: TableApp, pairing_code: str | None = None) -> WebBackend:
+def web_backend(app: TableApp, pairing_code: str | None = None,
+                on_new_code: Callable[[str], None] | None = None) -> WebBackend:
     controller = app.controller
 
     def act(action: dict[str, Any]) -> None:
@@ -164,7 +165,7 @@ def web_backend(app: TableApp, pairing_code: str | None = None) -> WebBackend:
     deck = next((d for d in DECK_DIRS if d.is_dir()), None)
     return WebBackend(
         snapshot=controller.snapshot, act=act, board=controller.board_json, deck_dir=deck,
-        pairing_code=pairing_code, local_only=app.simulated,
+        pairing_code=pairing_code, on_new_code=on_new_code, local_only=app.simulated,
         camera=app.watcher.preview if app.watcher is not None else None,
     )
 
@@ -201,13 +202,18 @@ async def serve(
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     pairing = None
+
+    def announce(code: str) -> None:
+        """Say, print and light the pairing code for a minute, then the game again."""
+        app.controller.speaker.say("pairing code " + " ".join(code))
+        print(f"crib: pairing code for the web page: {code}", file=sys.stderr)
+        app.display.show(code_design(app.display.renderer, code))
+        loop.call_later(SHOWN_SECONDS, app.controller.refresh)
+
     if not app.simulated and (app.config.web.pairing or host not in LOOPBACK):
         pairing = new_code()
-        app.controller.speaker.say("pairing code " + " ".join(pairing))
-        print(f"crib: pairing code for the web page: {pairing}", file=sys.stderr)
-        app.display.show(code_design(app.display.renderer, pairing))
-        loop.call_later(SHOWN_SECONDS, app.controller.refresh)
-    backend = web_backend(app, pairing)
+        announce(pairing)
+    backend = web_backend(app, pairing, announce)
 
     def changed() -> None:
         loop.call_soon_threadsafe(backend.publish)

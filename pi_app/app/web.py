@@ -24,6 +24,7 @@ from typing import Any
 
 from aiohttp import web
 
+from pi_app.app.pairing import PairingLock, PairingRefused
 from pi_app.engine.cards import CardError, parse_card
 
 PAGE_DIR = Path(__file__).resolve().parents[2] / "simulator"
@@ -46,11 +47,18 @@ class WebBackend:
     deck_dir: Path | None = None
     pairing_code: str | None = None
     """When set, actions need a session unlocked with this code (the Pi's LAN page)."""
+    on_new_code: Callable[[str], None] | None = None
+    """Shows a new pairing code, drawn after too many wrong ones."""
     local_only: bool = True
     camera: Callable[[], bytes | None] | None = None
     """The camera's last frame with its detections drawn, as JPEG (mode auto)."""
     subscribers: set[asyncio.Queue[str]] = field(default_factory=set)
     sessions: set[str] = field(default_factory=set)
+    pairing: PairingLock | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        if self.pairing_code is not None:
+            self.pairing = PairingLock(self.pairing_code, on_new_code=self.on_new_code)
 
     def publish(self) -> None:
         """Push the current snapshot to every open page (call on the server's loop)."""
@@ -71,7 +79,7 @@ def _error(status: int, message: str) -> web.Response:
 
 def _may_act(request: web.Request) -> bool:
     backend = request.app[BACKEND]
-    if backend.pairing_code is None:
+    if backend.pairing is None:
         return True
     return request.cookies.get(SESSION_COOKIE, "") in backend.sessions
 
@@ -155,11 +163,15 @@ async def _pair(request: web.Request) -> web.Response:
         body = await _read_json(request)
     except ActionError as exc:
         return _error(400, str(exc))
-    code = body.get("code")
-    if backend.pairing_code is None:
+    if backend.pairing is None:
         return web.json_response({"ok": True, "paired": True})
-    if not isinstance(code, str) or not secrets.compare_digest(code, backend.pairing_code):
-        return _error(403, "wrong pairing code: read it off the board")
+    try:
+        backend.pairing.check(body.get("code"))
+    except PairingRefused as exc:
+        response = _error(429 if exc.locked_for else 403, str(exc))
+        if exc.locked_for:
+            response.headers["Retry-After"] = str(round(exc.locked_for))
+        return response
     token = secrets.token_urlsafe(24)
     backend.sessions.add(token)
     response = web.json_response({"ok": True, "paired": True})
