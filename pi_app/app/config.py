@@ -28,6 +28,11 @@ MODES = ("auto", "manual", "scoreboard", "versus")
 """auto: the camera reads the cards; manual: cards entered by encoder or page; scoreboard:
 players peg themselves; versus: the app holds a seat and plays against a person."""
 
+TABLES = ("", "virtual", "real")
+"""Who deals in the card modes: `virtual`, the app (the simulator's dealer, every hand known);
+`real`, people at a real table (hands hidden, each card named as it is played or shown); the
+default "" is `real` on the Pi and `virtual` in the simulator."""
+
 BACKENDS = tuple(KINDS)
 CAMERAS = ("sim", "picamera", "none")
 LEVELS = tuple(level.value for level in Level)
@@ -41,6 +46,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "muggins": False,
         "coach": False,
         "target": 0,
+        "table": "",
     },
     "board": {"backend": "sim", "layout": "", "led_count": 0, "brightness": 0.6, "url": ""},
     "pins": dict(DEFAULT_PINS),
@@ -63,6 +69,14 @@ class GameSettings:
     players: tuple[str, ...]
     computer_level: str
     coach: bool
+    table: str = ""
+    """Who deals in the card modes (see `TABLES`)."""
+
+    @property
+    def hidden_hands(self) -> bool:
+        """Whether deals are made at a real table, the hands unknown until played or shown
+        (modes auto and manual; versus needs the app to deal the computer its cards)."""
+        return self.table == "real" and self.mode in ("auto", "manual")
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +267,7 @@ def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str],
         players=players,
         computer_level=check.choice("game.computer_level", LEVELS),
         coach=check.get("game.coach", bool),
+        table=check.choice("game.table", TABLES),
     )
     path = check.get("board.layout", str)
     try:

@@ -5,6 +5,10 @@ Inputs arrive from anywhere (a button's `InputEvent`, a card the camera saw, a c
 page) and all end in `act`. The controller owns the session, so undo and redo work the same
 from any input, and it knows no hardware: the board display, the speaker, the store and the
 page's listeners are handed to it.
+
+At a real table with hidden hands, the same ways in name what the table shows: a seat's PEG
+button (or the page) says that seat has laid away, the camera or the encoder names the starter,
+each card played, and at the show the cards of a hand or crib that the play did not show.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from pi_app.board.render import Frame, Renderer
 from pi_app.board.state import BoardState
 from pi_app.engine.advisor.discard import analyse_discards
 from pi_app.engine.cards import parse_cards
-from pi_app.engine.game import Event
+from pi_app.engine.game import Event, Game
 from pi_app.inputs.card_entry import CardEntry
 from pi_app.inputs.events import InputEvent
 from pi_app.storage import GameStore
@@ -43,7 +47,7 @@ from pi_app.storage import GameStore
 Action = dict[str, Any]
 Session = CardSession | ScoreboardSession
 LOG_SHOWN = 60
-ZONES = ("play", "discard")
+ZONES = ("play", "discard", "starter", "show")
 
 
 def spec_for(config: Config, seed: int = 0) -> SessionSpec:
@@ -56,6 +60,7 @@ def spec_for(config: Config, seed: int = 0) -> SessionSpec:
         seed=seed,
         computer_seat=1 if mode == "versus" else None,
         level=config.game.computer_level,
+        hidden=config.game.hidden_hands,
     )
 
 
@@ -88,6 +93,20 @@ def resume(config: Config, store: GameStore, holds: ConfirmedCounts
     return None if session.winner is not None else (info.id, session)
 
 
+def reveal_wanted(game: Game) -> dict[str, Any] | None:
+    """At the show of a hidden deal: whose hand (or crib) must be named, and how many cards
+    of it the play has not shown."""
+    if game.phase != "show" or not game.show_queue:
+        return None
+    seat, kind = game.show_queue[0]
+    if game.known(seat, kind):
+        return None
+    size = game.rules.crib_size if kind == "crib" else game.rules.hand_size
+    known = [] if kind == "crib" else game.kept[seat]
+    return {"player": seat, "kind": kind, "cards_needed": size - len(known),
+            "played": [card.code for card in known]}
+
+
 class Controller:
     """One game at a time, with undo and redo from any input, saved after every change."""
 
@@ -111,7 +130,8 @@ class Controller:
         self.coach_note: str | None = None
         self.entry: CardEntry | None = None
         """A card being named with the encoder, while one is."""
-        self._entry_key: object = None
+        self._entry_key: tuple[Any, ...] = ()
+        """The deal, cards played, what is named and by which seat, of the entry under way."""
         self._lock = threading.RLock()
         self.version = 0
         """Counts changes, so a page (or a test) can tell a new state from the last."""
@@ -174,15 +194,23 @@ class Controller:
 
     def observe(self, zone: object, cards: object, player: object = None) -> None:
         """Cards the camera saw laid in a zone: `play` (the card just laid, by the player whose
-        turn it is) or `discard` (the two a player laid away, `player` given)."""
+        turn it is), `discard` (what a player laid away, `player` given: no cards when they lie
+        face down at a real table), `starter` (the card turned up) or `show` (the cards of the
+        hand or crib being shown that the play did not show)."""
         if zone not in ZONES:
             raise TableError(f"observe: unknown zone {zone!r}; zones: {', '.join(ZONES)}")
-        if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards) or (
+                not cards and zone != "discard"):
             raise TableError("observe: 'cards' must list the cards seen, e.g. [\"5H\"]")
         state = self.session.state()
         if zone == "play":
             seat = player if isinstance(player, int) else self._player_to_play(state, "play")
             self.act({"type": "play", "player": seat, "card": cards[-1]})
+        elif zone == "starter":
+            self.act({"type": "starter", "player": self._seat_to(state, "starter"),
+                      "card": cards[-1]})
+        elif zone == "show":
+            self.act({"type": "reveal", "player": self._seat_to(state, "show"), "cards": cards})
         else:
             self.act({"type": "discard", "player": player, "cards": cards})
 
@@ -207,11 +235,23 @@ class Controller:
             return {"type": "redo" if kind == "long_press" else "undo"}
         if control == "go" and kind == "press":
             return {"type": "go", "player": self._player_to_play(state, "go")}
+        if control.startswith("peg") and state.get("hidden") and state["phase"] == "discard":
+            return {"type": "discard", "player": int(control[3:])}  # this seat has laid away
         if control.startswith("peg") and kind in ("press", "repeat"):
             return {"type": "peg", "player": int(control[3:]), "points": 1}
         if control == "ok" and kind == "press":
             return self._next_step(state)
         raise TableError(f"{control} {kind.replace('_', ' ')}: nothing to do with it now")
+
+    @staticmethod
+    def _seat_to(state: dict[str, Any], what: str) -> int:
+        """The seat whose card(s) the table names now: the pone cuts the starter, and at the
+        show the seat showing the hand or crib in turn."""
+        phase, waiting = state.get("phase"), state.get("to_move") or []
+        if (what, phase) not in (("starter", "cut"), ("show", "show")) or not waiting:
+            raise TableError(f"{what}: no {'starter' if what == 'starter' else 'hand'} is "
+                             f"waiting to be named; the table is at the {phase}")
+        return int(waiting[0])
 
     @staticmethod
     def _player_to_play(state: dict[str, Any], what: str) -> int:
@@ -222,27 +262,48 @@ class Controller:
         return turn
 
     def _enter_card(self, event: InputEvent) -> None:
-        """The encoder names a card for the player to move (turn to the rank, press, turn
-        to the suit, press): how a misread is corrected, or a card played without a camera."""
+        """The encoder names cards (turn to the rank, press, turn to the suit, press): the
+        card played, which corrects a misread or plays without a camera; at a real table also
+        the starter, and at the show the cards of a hand or crib the play did not show."""
         with self._lock:
             state = self.session.state()
-            seat = self._player_to_play(state, "encoder")
-            played = [code for _, code in state.get("played", [])]
-            key = (state.get("deal"), len(played), seat)
-            if self.entry is None or self._entry_key != key:
-                gone = parse_cards([*played, *([state["starter"]] if state.get("starter") else [])])
-                self.entry, self._entry_key = CardEntry(1, gone, what="card"), key
-            feedback = self.entry.handle(event)
+            entry = self._entry_for(state)
+            feedback = entry.handle(event)
             if feedback is None:
                 return
             self.speaker.say(feedback.message.split(": ")[-1])
-            if self.entry.stage == "complete":
-                card = self.entry.cards[0].code
+            if entry.stage == "complete":
+                codes = [card.code for card in entry.cards]
                 self.entry = None
-                self.act({"type": "play", "player": seat, "card": card})
+                what, seat = self._entry_key[2:]
+                if what == "card":
+                    self.act({"type": "play", "player": seat, "card": codes[0]})
+                elif what == "starter":
+                    self.act({"type": "starter", "player": seat, "card": codes[0]})
+                else:
+                    self.act({"type": "reveal", "player": seat, "cards": codes})
                 return
             self.notice = feedback.message if feedback.kind == "refused" else None
             self._changed()
+
+    def _entry_for(self, state: dict[str, Any]) -> CardEntry:
+        """The entry under way, or a new one for what the table must name now."""
+        phase = state.get("phase")
+        played = [code for _, code in state.get("played", [])]
+        if phase == "cut" and state.get("hidden"):
+            what, count, seat = "starter", 1, self._seat_to(state, "starter")
+        elif phase == "show" and isinstance(self.session, CardSession) and (
+                reveal := reveal_wanted(self.session.game)) is not None:
+            what, count, seat = reveal["kind"], reveal["cards_needed"], reveal["player"]
+        else:
+            what, count, seat = "card", 1, self._player_to_play(state, "encoder")
+        key = (state.get("deal"), len(played), what, seat)
+        if self.entry is None or self._entry_key != key:
+            game = self.session.game if isinstance(self.session, CardSession) else None
+            gone = (game.seen() if game is not None and game.hidden else parse_cards(
+                [*played, *([state["starter"]] if state.get("starter") else [])]))
+            self.entry, self._entry_key = CardEntry(count, gone, what=what), key
+        return self.entry
 
     def _next_step(self, state: dict[str, Any]) -> Action:
         phase = state["phase"]
@@ -287,7 +348,8 @@ class Controller:
         if not self.config.game.coach or not isinstance(self.session, CardSession):
             return
         game, seat = self.session.game, action.get("player")
-        if not isinstance(seat, int) or not 0 <= seat < len(game.hands) or game.phase != "discard":
+        if not isinstance(seat, int) or not 0 <= seat < len(game.hands) or (
+                game.phase != "discard" or game.hidden):
             return
         thrown = action.get("cards")
         options = analyse_discards(game.hands[seat], dealer=game.dealer == seat, rules=game.rules)
@@ -341,7 +403,7 @@ class Controller:
         if not self.config.game.coach or not isinstance(session, CardSession):
             return []
         game = session.game
-        if game.phase != "discard":
+        if game.phase != "discard" or game.hidden:
             return []
         return [{"player": seat, **analyse_discards(game.hands[seat], dealer=game.dealer == seat,
                                                     rules=game.rules)[0].to_json()}
@@ -387,6 +449,7 @@ class Controller:
                     state["crib"] = ["??"] * len(game.crib)  # face down until its show
                 state["playable"] = ([c.code for c in game.playable(game.turn)]
                                      if game.phase == "play" and game.turn is not None else [])
+                state["reveal"] = reveal_wanted(game)
             log = [line for line in (describe(e, spec.names) for e in shown) if line]
             return {
                 "game_id": self.game_id,

@@ -30,6 +30,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     if kind == "starter":
         heels = " — two for his heels" if event.get("points") else ""
         return f"Starter {event['card']}{heels}"
+    if kind == "reveal":
+        return f"{who} shows the {event['kind']}: {' '.join(event['cards'])}"
     if kind == "play":
         points = f" for {event['points']}" if event["points"] else ""
         return f"{who} plays {event['card']}: {event['count']}{points}"

@@ -4,7 +4,8 @@ Both kinds are a list of events with undo and redo, so the controller, the store
 board treat them alike. The card game adds what the table needs around the engine: the
 computer's moves after each person's, undo that steps back to the last thing a person did,
 and shows held on display until they are confirmed, so each count can be checked (or a
-misread card corrected) before the board pegs it.
+misread card corrected) before the board pegs it. At a real table (`SessionSpec.hidden`)
+every deal is a hidden one: the engine learns the cards only as they are played and shown.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ class SessionSpec:
     seed: int = 0
     computer_seat: int | None = None
     level: str = "standard"
+    hidden: bool = False
+    """Deals made at a real table with the hands unknown (`Action("next", hidden=True)`)."""
 
 
 def fold_pegs(events: Sequence[Event], rules: Rules) -> tuple[Pegs, ...]:
@@ -122,8 +125,10 @@ class CardSession:
                  confirmed: int | None = None) -> None:
         self.spec = spec
         rules = spec.rules
-        self.game = (Game.replay([dict(e) for e in events], rules, spec.seed)
-                     if events else Game(rules, spec.seed))
+        if events:
+            self.game = Game.replay([dict(e) for e in events], rules, spec.seed)
+        else:  # a real table waits for its first dealer; the app deals at once
+            self.game = Game(rules, spec.seed, start=not spec.hidden)
         self.computer = (AdvisorPlayer(spec.level, seed=spec.seed)
                          if spec.computer_seat is not None else None)
         self._redo_steps: list[int] = []
@@ -173,6 +178,8 @@ class CardSession:
             return []
         if self.pending_show() is not None:
             raise TableError(f"{kind}: confirm the count on display first (or undo)")
+        if kind == "next" and self.spec.hidden:
+            action = {**action, "hidden": True}
         try:
             events = self.game.act(action)
         except GameError as exc:
