@@ -6,20 +6,31 @@ controller) and runs where the controller lives. A card counts once it has staye
 zone for a few frames; a sighting that cannot happen in one deal, or a card the rules refuse,
 is shown and spoken as a misread for a player to correct, and changes nothing.
 
-`PlayZones` names the zones the watcher needs and `render_table` draws the simulator's virtual
-table in them, so the same watcher reads the laptop's virtual camera and a real one.
+`default_zones` names the zones the watcher needs and `render_table` draws the simulator's
+virtual table in them, so the same watcher reads the laptop's virtual camera and a real one.
+
+At a real table with hidden hands the watcher also reads the starter turned up and, at the
+show, the cards laid face up in the show area (the crib zone): once as many cards not yet seen
+this deal lie there as the hand or crib being shown still hides, they are its reveal. The
+simulator's `VirtualCamera` then plays the people at the table: it deals them cards the app
+never sees, lays away face down, turns the starter and lays each hand out for its show.
 """
 
 from __future__ import annotations
 
+import random
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
 
-from pi_app.app.controller import Controller
-from pi_app.app.session import TableError
+from pi_app.app.controller import Controller, reveal_wanted
+from pi_app.app.session import CardSession, TableError
+from pi_app.engine.cards import DECK, Card, parse_card
+from pi_app.engine.variants import Rules
 from pi_app.vision.designs import Design
 from pi_app.vision.frames import FrameSource
 from pi_app.vision.preview import preview_jpeg
@@ -33,16 +44,25 @@ CARD_WIDTH = 120
 STABLE_FRAMES = 2
 
 
+COLUMN = 340
+"""The left column of the frame: the starter spot above the show area."""
+ROW_GAP = 15
+
+
 def default_zones(seats: int = 2, size: tuple[int, int] = FRAME_SIZE) -> ZoneMap:
-    """One play zone per seat in bands across the frame, and the starter spot on the left."""
+    """One play zone per seat in bands across the frame; on the left the starter spot and,
+    below it, the show area (where hands and the crib are laid face up for their count)."""
     width, height = size
-    starter = Zone("starter", "starter", ((20, 20), (220, 20), (220, 300), (20, 300)))
+    starter = Zone("starter", "starter", ((20, 20), (COLUMN, 20), (COLUMN, 220), (20, 220)))
+    show = Zone("show", "crib", ((20, 230), (COLUMN, 230), (COLUMN, height - 20),
+                                 (20, height - 20)))
     band = (height - 40) / seats
-    plays = [Zone(f"play{seat}", "play", ((240, 20 + band * seat), (width - 20, 20 + band * seat),
+    left = COLUMN + 10
+    plays = [Zone(f"play{seat}", "play", ((left, 20 + band * seat), (width - 20, 20 + band * seat),
                                           (width - 20, 20 + band * (seat + 1) - 10),
-                                          (240, 20 + band * (seat + 1) - 10)))
+                                          (left, 20 + band * (seat + 1) - 10)))
              for seat in range(seats)]
-    return ZoneMap((starter, *plays))
+    return ZoneMap((starter, show, *plays))
 
 
 def seat_of_zone(zone: Zone, zones: ZoneMap) -> int:
@@ -53,15 +73,19 @@ def seat_of_zone(zone: Zone, zones: ZoneMap) -> int:
 
 def render_table(design: Design, zones: ZoneMap, laid: Mapping[str, Sequence[str]],
                  size: tuple[int, int] = FRAME_SIZE) -> np.ndarray:
-    """A top-down frame of a felt table with `laid[zone name]` cards in a row in each zone."""
+    """A top-down frame of a felt table with `laid[zone name]` cards in rows in each zone."""
     width, height = size
     frame = np.empty((height, width, 3), np.uint8)
     frame[:] = FELT_BGR
     for zone in zones.zones:
         x0 = int(min(x for x, _ in zone.polygon)) + 10
         y0 = int(min(y for _, y in zone.polygon)) + 10
+        across = max(1, (int(max(x for x, _ in zone.polygon)) - x0) // (CARD_WIDTH + 25))
         for i, code in enumerate(laid.get(zone.name, ())):
-            _paste(frame, design[code], x0 + i * (CARD_WIDTH + 25), y0)
+            row, col = divmod(i, across)
+            face = design[code]
+            tall = round(CARD_WIDTH * face.shape[0] / face.shape[1])
+            _paste(frame, face, x0 + col * (CARD_WIDTH + 25), y0 + row * (tall + ROW_GAP))
     return frame
 
 
@@ -93,6 +117,10 @@ class CardWatcher:
     last: Look | None = None
     _filter: TemporalFilter = field(init=False)
     _deal: object = field(init=False, default=None)
+    _shown: set[Card] = field(init=False, default_factory=set)
+    """Cards lying face up in the show area, read and steady."""
+    _tried: object = field(init=False, default=None)
+    """The show area and the hand wanted when last read, so each sight is tried once."""
 
     def __post_init__(self) -> None:
         self._filter = TemporalFilter(stable_frames=self.stable_frames)
@@ -111,6 +139,7 @@ class CardWatcher:
         if deal != self._deal:  # the cards of the last deal are gone
             self._deal = deal
             self._filter.new_deal()
+            self._shown.clear()
         sightings = []
         for detection in look.detections:
             zone = self.zones.zone_of(detection.corners)
@@ -119,10 +148,15 @@ class CardWatcher:
         outcomes = []
         by_name = {zone.name: zone for zone in self.zones.zones}
         played = {tuple(p) for p in self.controller.session.state().get("played", [])}
+        self._shown &= {card for card, _, kind in sightings if kind == "crib"}
         for event in self._filter.update(sightings):
             zone = by_name.get(event.zone or "")
             if event.kind == "misread":
                 outcomes.append(self._refuse(f"check {event.card}: {event.reason}"))
+            elif zone is not None and zone.kind == "starter":
+                outcomes += self._starter(event.card)
+            elif zone is not None and zone.kind == "crib":
+                self._shown.add(event.card)
             elif zone is not None and zone.kind == "play":
                 seat = seat_of_zone(zone, self.zones)
                 if (seat, event.card.code) in played:
@@ -135,7 +169,46 @@ class CardWatcher:
                     # The filter now believes in a card that was never played: start it
                     # afresh, so the corrected card is read as the play it is.
                     self._filter.new_deal()
+        if self._shown:  # the show area is read whenever a count is no longer on display
+            outcomes += self._reveal()
         return outcomes
+
+    def _starter(self, card: Card) -> list[str]:
+        """The starter turned up at a real table (the app's own deal shows its starter)."""
+        state = self.controller.session.state()
+        if state.get("phase") != "cut" or not state.get("hidden"):
+            return []
+        try:
+            self.controller.observe("starter", [card.code])
+        except TableError as exc:
+            return [self._refuse(f"seen starter {card}: {exc}")]
+        return [f"seen: starter {card}"]
+
+    def _reveal(self) -> list[str]:
+        """The show area holds what the hand (or crib) being shown hides: reveal it."""
+        session = self.controller.session
+        if not isinstance(session, CardSession) or session.pending_show() is not None:
+            return []
+        wanted = reveal_wanted(session.game)
+        if wanted is None:
+            return []
+        seen = session.game.seen()
+        new = sorted((card for card in self._shown if card not in seen),
+                     key=lambda card: card.index)
+        sight = (frozenset(new), wanted["player"], wanted["kind"], len(session.game.events))
+        if len(new) < wanted["cards_needed"] or sight == self._tried:
+            return []
+        self._tried = sight
+        what = f"{wanted['kind']} of seat {wanted['player']}"
+        if len(new) > wanted["cards_needed"]:
+            return [self._refuse(f"check the show area: {len(new)} new cards for the {what}, "
+                                 f"which hides {wanted['cards_needed']}")]
+        codes = [card.code for card in new]
+        try:
+            self.controller.observe("show", codes)
+        except TableError as exc:
+            return [self._refuse(f"seen {' '.join(codes)}: {exc}")]
+        return [f"seen: the {what} shown with {' '.join(codes)}"]
 
     def _refuse(self, message: str) -> str:
         self.controller.report(message)
@@ -148,9 +221,34 @@ class CardWatcher:
         return preview_jpeg(self.last.frame, self.last.detections, self.zones)
 
 
+@dataclass
+class SecretDeal:
+    """The cards at a real table that the app does not see: each seat's hand, the crib as
+    it fills face down, and the starter waiting on the pack."""
+
+    hands: list[list[Card]]
+    crib: list[Card]
+    starter: Card
+
+    @classmethod
+    def shuffled(cls, rules: Rules, key: str) -> SecretDeal:
+        pack = list(DECK)
+        random.Random(key).shuffle(pack)
+        n, dealt = rules.players, rules.cards_dealt
+        hands = [pack[seat * dealt:(seat + 1) * dealt] for seat in range(n)]
+        crib = pack[n * dealt:n * dealt + rules.crib_dealt]
+        return cls(hands, crib, pack[n * dealt + rules.crib_dealt])
+
+
 class VirtualCamera:
     """The simulator's camera over a virtual table: cards the players lay (by clicking on the
-    page) and the cards already played this deal, in each seat's play zone."""
+    page) and the cards already played this deal, in each seat's play zone.
+
+    At a real table (`hidden` deals) it also holds the people's cards, which the app does not
+    see: `lay_away` puts cards face down in the crib (the app hears only that the seat has
+    laid away), the starter is turned up once the crib is full, and at the show the cards a
+    hand (or the crib) still hides are laid face up in the show area, for the camera to read.
+    """
 
     def __init__(self, controller: Controller, design: Design, zones: ZoneMap) -> None:
         self.controller = controller
@@ -158,21 +256,79 @@ class VirtualCamera:
         self.zones = zones
         self._laid: dict[int, list[str]] = {}
         self._deal: object = None
+        self._secret: SecretDeal | None = None
+        self._lock = threading.RLock()
+        """The page lays cards on the server's loop while the camera renders in a worker."""
 
     def lay(self, seat: object, card: object) -> None:
         """A player puts a card face up in their play zone, for the camera to read."""
         state = self.controller.session.state()
-        hands = state.get("hands", [])
+        hands = self.table_hands(state)
         if not isinstance(seat, int) or not 0 <= seat < len(hands):
             raise TableError(f"lay: 'player' must be a seat 0..{len(hands) - 1}, not {seat!r}")
         if card not in hands[seat]:
             raise TableError(f"lay: seat {seat} does not hold {card!r}")
         self._current(state).setdefault(seat, []).append(str(card))
 
-    def _current(self, state: Mapping[str, object]) -> dict[int, list[str]]:
-        if state.get("deal") != self._deal:
-            self._deal, self._laid = state.get("deal"), {}
-        return self._laid
+    def lay_away(self, seat: object, cards: object) -> None:
+        """A player lays cards face down in the crib: the app learns only that they did."""
+        state = self.controller.session.state()
+        secret = self._secret_for(state)
+        if secret is None:
+            raise TableError("lay_away: cards are laid face down only at a real table "
+                             "(game.table = \"real\"); otherwise discard names them")
+        if not isinstance(seat, int) or not 0 <= seat < len(secret.hands):
+            raise TableError(f"lay_away: 'player' must be a seat 0..{len(secret.hands) - 1}, "
+                             f"not {seat!r}")
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise TableError("lay_away: 'cards' must list the cards laid away, e.g. [\"5H\"]")
+        held = secret.hands[seat]
+        try:
+            chosen = [parse_card(code) for code in cards]
+        except ValueError as exc:
+            raise TableError(f"lay_away: {exc}") from exc
+        wanted = self.controller.session.spec.rules.discard
+        if len(set(chosen)) != wanted or any(card not in held for card in chosen):
+            raise TableError(f"lay_away: seat {seat} lays away {wanted} different cards of "
+                             f"their own, not {cards!r}")
+        with self._lock:
+            self.controller.observe("discard", [], seat)
+            for card in chosen:
+                held.remove(card)
+            secret.crib += chosen
+
+    @property
+    def secret(self) -> SecretDeal | None:
+        """The cards the people hold this deal, at a real table (None: the app deals)."""
+        return self._secret_for(self.controller.session.state())
+
+    def table_hands(self, state: Mapping[str, Any] | None = None) -> list[list[str]]:
+        """The cards each seat holds at the table: the app's own deal, or the secret one."""
+        state = self.controller.session.state() if state is None else state
+        secret = self._secret_for(state)
+        hands = state.get("hands", [])
+        if secret is None:
+            return [list(hand) for hand in hands] if isinstance(hands, list) else []
+        played = {code for _, code in state.get("played", [])}
+        return [[card.code for card in hand if card.code not in played]
+                for hand in secret.hands]
+
+    def _secret_for(self, state: Mapping[str, Any]) -> SecretDeal | None:
+        with self._lock:
+            self._current(state)
+            if not state.get("hidden"):
+                return None
+            if self._secret is None:
+                session = self.controller.session
+                key = f"{session.spec.seed}/{self.controller.game_id}/{state.get('deal')}"
+                self._secret = SecretDeal.shuffled(session.spec.rules, key)
+            return self._secret
+
+    def _current(self, state: Mapping[str, Any]) -> dict[int, list[str]]:
+        with self._lock:
+            if state.get("deal") != self._deal:
+                self._deal, self._laid, self._secret = state.get("deal"), {}, None
+            return self._laid
 
     def render(self) -> np.ndarray:
         state = self.controller.session.state()
@@ -183,6 +339,22 @@ class VirtualCamera:
             cards[plays[seat]].append(code)
         for seat, codes in laid.items():
             cards[plays[seat]] += [c for c in codes if c not in cards[plays[seat]]]
+        secret = self._secret_for(state)
         if state.get("starter"):
             cards["starter"] = [str(state["starter"])]
+        elif secret is not None and state.get("phase") == "cut":
+            cards["starter"] = [secret.starter.code]  # the pone cuts, the dealer turns it up
+        if secret is not None:
+            cards["show"] = self._shown_now(secret)
         return render_table(self.design, self.zones, cards)
+
+    def _shown_now(self, secret: SecretDeal) -> list[str]:
+        """The hand or crib being shown, laid out in the show area, while its count waits."""
+        session = self.controller.session
+        if not isinstance(session, CardSession) or session.game.phase != "show":
+            return []
+        seat, kind = session.game.show_queue[0]
+        if kind == "crib":
+            return [card.code for card in secret.crib]
+        played = {card for who, card in session.game.played if who == seat}
+        return [card.code for card in secret.hands[seat] if card not in played]

@@ -13,7 +13,7 @@ import contextlib
 import signal
 import sys
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -86,8 +86,17 @@ def _open_strips(config: Config, simulated: bool) -> list[Strip]:
     return strips
 
 
+def table_of(config: Config, simulated: bool) -> Config:
+    """The config with `game.table` settled: unless set, a Pi sits at a real table where
+    people deal, and the simulator deals for its virtual one."""
+    if config.game.table:
+        return config
+    return replace(config, game=replace(config.game, table="virtual" if simulated else "real"))
+
+
 def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) -> TableApp:
     """The app with its hardware (or, `simulated`, stand-ins for all of it)."""
+    config = table_of(config, simulated)
     closers: list[Callable[[], None]] = []
     config.storage.parent.mkdir(parents=True, exist_ok=True)
     store = GameStore(config.storage)
@@ -143,11 +152,16 @@ def web_backend(app: TableApp, pairing_code: str | None = None,
     controller = app.controller
 
     def act(action: dict[str, Any]) -> None:
-        if action.get("type") == "lay":
+        kind = action.get("type")
+        if kind in ("lay", "lay_away"):
             if app.virtual_camera is None:
-                raise ActionError("lay: cards are laid for the camera only in mode auto")
+                raise ActionError(f"{kind}: cards are laid for the camera only in mode auto "
+                                  "in the simulator")
             try:
-                app.virtual_camera.lay(action.get("player"), action.get("card"))
+                if kind == "lay":
+                    app.virtual_camera.lay(action.get("player"), action.get("card"))
+                else:
+                    app.virtual_camera.lay_away(action.get("player"), action.get("cards"))
             except TableError as exc:
                 raise ActionError(str(exc)) from exc
             return
@@ -162,9 +176,16 @@ def web_backend(app: TableApp, pairing_code: str | None = None,
         except TableError as exc:
             raise ActionError(str(exc)) from exc
 
+    def snapshot() -> dict[str, Any]:
+        """The table; in the simulator's camera mode also the cards the people hold."""
+        snap = controller.snapshot()
+        if app.virtual_camera is not None:
+            snap["table_hands"] = app.virtual_camera.table_hands()
+        return snap
+
     deck = next((d for d in DECK_DIRS if d.is_dir()), None)
     return WebBackend(
-        snapshot=controller.snapshot, act=act, board=controller.board_json, deck_dir=deck,
+        snapshot=snapshot, act=act, board=controller.board_json, deck_dir=deck,
         pairing_code=pairing_code, on_new_code=on_new_code, local_only=app.simulated,
         camera=app.watcher.preview if app.watcher is not None else None,
     )
