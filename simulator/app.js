@@ -113,6 +113,27 @@ function sideOf(seat) {
   return sides.findIndex((seats) => seats.includes(seat));
 }
 
+// Card values in the count, for the page's own hint of what fits (the server decides).
+const cardValue = (code) => Math.min(10, "A23456789TJQK".indexOf(code[0]) + 1);
+
+function hiddenPrompt(s, name) {
+  switch (s.phase) {
+    case "deal_end": return s.deal === 0
+      ? "Cut for deal, then say who deals (or press OK: the first seat deals)."
+      : "The deal is over: deal the next hand at the table and press OK.";
+    case "discard": return `${s.to_move.map(name).join(" and ")}: lay away face down ` +
+      "(Laid away, or the seat's PEG button).";
+    case "cut": return `${name(s.to_move[0])} cuts: name the starter turned up.`;
+    case "play": return `${name(s.turn)} to play — the count is ${s.count}: name the card ` +
+      "laid, or GO.";
+    case "show": return s.reveal
+      ? `${name(s.reveal.player)} shows the ${s.reveal.kind}: name the ` +
+        `${s.reveal.cards_needed} card(s) the play did not show.`
+      : `${name(s.show_next[0])} claims the ${s.show_next[1]}.`;
+    default: return s.phase;
+  }
+}
+
 function promptText() {
   const s = snap.state;
   const name = (p) => snap.names[p];
@@ -121,6 +142,7 @@ function promptText() {
   }
   if (snap.kind === "scoreboard") return "Peg the points you count; OK starts the next game.";
   if (snap.pending) return "Check the count on display, then confirm it (or dispute).";
+  if (snap.hidden_hands) return hiddenPrompt(s, name);
   switch (s.phase) {
     case "discard": {
       const who = s.to_move.filter((p) => p !== snap.computer_seat).map(name).join(" and ");
@@ -138,14 +160,28 @@ function promptText() {
   }
 }
 
+// At a real table the app sees no hand: the simulator's virtual table shows the cards the
+// people hold (table_hands); without one, each seat's cards are backs, as many as are held.
+function handOf(s, p) {
+  if (!s.hidden) return s.hands[p] || [];
+  if (snap.table_hands) return snap.table_hands[p] || [];
+  return Array((s.held || [])[p] || 0).fill("??");
+}
+
+function fits(s, p, code) {
+  if (!s.hidden) return (s.playable || []).includes(code);
+  return code !== "??" && cardValue(code) <= 31 - s.count;
+}
+
 function seatBox(p) {
   const s = snap.state;
   const computer = p === snap.computer_seat;
-  const hand = s.hands[p] || [];
+  const hand = handOf(s, p);
   const myTurn = s.phase === "play" && s.turn === p;
-  const discarding = s.phase === "discard" && (s.to_move || []).includes(p) && !computer;
+  const discarding = s.phase === "discard" && (s.to_move || []).includes(p) && !computer &&
+    !(s.hidden && !snap.table_hands);
   const cards = hand.map((code) => {
-    const playable = myTurn && !computer && (s.playable || []).includes(code);
+    const playable = myTurn && !computer && fits(s, p, code);
     const face = cardFace(code, { class: "card" + (playable ? " playable" : ""),
       role: discarding || playable ? "button" : null, tabindex: discarding || playable ? 0 : null });
     if (discarding) {
@@ -165,12 +201,20 @@ function seatBox(p) {
     computer ? el("span", { class: "tag" }, "computer") : null,
   ];
   const buttons = [];
+  const throwing = s.rules.discard;
   if (discarding) {
     buttons.push(el("button", { type: "button", id: `lay-away-${p}`,
-      disabled: !(selectedSeat === p && selected.size === 2) || null,
+      disabled: !(selectedSeat === p && selected.size === throwing) || null,
       onclick: () => layAway(p) }, "Lay away to the crib"));
+  } else if (s.hidden && s.phase === "discard" && (s.to_move || []).includes(p)) {
+    buttons.push(el("button", { type: "button", id: `laid-away-${p}`,
+      onclick: () => act({ type: "discard", player: p }) }, "Laid away"));
   }
-  if (myTurn && !computer && !(s.playable || []).length) {
+  if (snap.hidden_hands && s.phase === "deal_end" && s.deal === 0) {
+    buttons.push(el("button", { type: "button", id: `deals-${p}`,
+      onclick: () => act({ type: "next", player: p, dealer: p }) }, "Deals first"));
+  }
+  if (myTurn && !computer && (s.hidden || !(s.playable || []).length)) {
     buttons.push(el("button", { type: "button", id: `go-${p}`,
       onclick: () => act({ type: "go", player: p }) }, "Go"));
   }
@@ -185,7 +229,7 @@ function seatBox(p) {
 function toggleDiscard(p, code) {
   if (selectedSeat !== p) { selected.clear(); selectedSeat = p; }
   if (selected.has(code)) selected.delete(code);
-  else if (selected.size < 2) selected.add(code);
+  else if (selected.size < snap.state.rules.discard) selected.add(code);
   render();
 }
 
@@ -193,7 +237,29 @@ async function layAway(p) {
   const cards = [...selected];
   selected.clear();
   selectedSeat = null;
-  await act({ type: "discard", player: p, cards });
+  // At a real table the cards go face down: the app hears only that the seat laid away.
+  await act({ type: snap.state.hidden ? "lay_away" : "discard", player: p, cards });
+}
+
+// At a real table cards are named as the table shows them: the starter, each card played, and
+// at the show the cards a hand (or the crib) kept hidden. The camera or the encoder does the
+// same; this is the page's way.
+function namingZone(s) {
+  if (!snap.hidden_hands || snap.pending) return null;
+  if (s.phase === "cut") return "starter";
+  if (s.phase === "play") return "play";
+  if (s.phase === "show" && s.reveal) return "show";
+  return null;
+}
+
+function renderNaming() {
+  const zone = namingZone(snap.state);
+  $("#naming").hidden = !zone;
+  if (!zone) return;
+  const labels = { starter: "Starter", play: "Play", show: "Show" };
+  $("#name-go").textContent = labels[zone];
+  $("#name-cards").placeholder = zone === "show"
+    ? `${snap.state.reveal.cards_needed} card(s), e.g. 5H JD` : "a card, e.g. 5H";
 }
 
 function scoreboardSeat(p) {
@@ -302,6 +368,7 @@ function render() {
   renderScores();
   renderTable();
   renderShow();
+  renderNaming();
   renderMuggins();
   renderSide();
   renderStats();
@@ -331,6 +398,14 @@ function wireButtons() {
     button.addEventListener("keyup", (e) => { if (e.key === "Enter" || e.key === " ") up(); });
   }
   $("#redo").addEventListener("click", () => act({ type: "redo" }));
+  $("#naming").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const zone = namingZone(snap.state);
+    const cards = $("#name-cards").value.toUpperCase().split(/[\s,]+/).filter(Boolean);
+    if (!zone) return;
+    const reply = await act({ type: "observe", zone, cards });
+    if (reply.ok) $("#name-cards").value = "";
+  });
   $("#new-game").addEventListener("click", () => act({ type: "new_game" }));
   $("#confirm").addEventListener("click", () => act({ type: "confirm" }));
   $("#dispute").addEventListener("click", () => act({ type: "undo" }));

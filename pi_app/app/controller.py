@@ -461,6 +461,7 @@ class Controller:
                 "variant": spec.rules.name,
                 "target": spec.rules.target,
                 "muggins": spec.rules.muggins,
+                "hidden_hands": isinstance(session, CardSession) and spec.hidden,
                 "state": state,
                 "pegs": [{"front": p.front, "back": p.back} for p in pegs],
                 "pending": pending,
