@@ -31,13 +31,16 @@ def crib_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "pi_app.cli"]
 
 
-def start_sim(args: list[str], tmp_path: Path) -> RunningSim:
+def start_sim(args: list[str], tmp_path: Path, settings: dict[str, str] | None = None
+              ) -> RunningSim:
+    """`crib` with `args`, its settings from `CRIB_*` variables (`settings` adds more)."""
     env = {
         **os.environ,
         "CRIB_STORAGE_PATH": str(tmp_path / "games.sqlite"),
         "CRIB_WEB_PORT": "0",
         "CRIB_SPEECH_ENABLED": "false",
         "BROWSER": "true",  # if a browser would be opened, open nothing
+        **(settings or {}),
     }
     process = subprocess.Popen([*crib_command(), *args], env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from sim_process import start_sim
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -103,3 +104,56 @@ def test_a_deal_played_in_the_browser_lights_the_engines_scores(page, tmp_path) 
     keep = Path("/tmp/crib-browser-test.png")
     if keep.parent.is_dir() and shutil.disk_usage(keep.parent).free > 10_000_000:
         shutil.copy(shot, keep)  # for a person to look at after the run
+
+
+@pytest.fixture
+def real_table_page(tmp_path):
+    """The page of `crib sim --mode manual` at a real table (game.table = "real")."""
+    running = start_sim(["sim", "--no-browser", "--mode", "manual"], tmp_path,
+                        {"CRIB_GAME_TABLE": "real"})
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(running.url)
+        page.wait_for_selector("#deals-0")
+        yield page
+        browser.close()
+        running.stop()
+        assert errors == [], f"the page raised: {errors}"
+
+
+def name_cards(page, text: str) -> None:
+    page.fill("#name-cards", text)
+    click_and_wait(page, "#name-go")
+
+
+def test_a_hidden_hand_deal_named_on_the_page_lights_the_engines_scores(real_table_page) -> None:
+    page = real_table_page
+    click_and_wait(page, "#deals-0")
+    assert page.locator(".hand[data-seat='1'] .card.back").count() == 6  # held, unseen
+    for seat in (1, 0):
+        click_and_wait(page, f"#laid-away-{seat}")
+    assert page.text_content("#name-go") == "Starter"
+    name_cards(page, "5s")
+    for card in ["9C", "6S", "8H", "7D"]:
+        name_cards(page, card)
+    click_and_wait(page, "#go-1")
+    click_and_wait(page, "#go-0")  # one for the go, to North at 30
+    for card in ["TD", "5H", "5C", "JD"]:
+        name_cards(page, card)
+    for _ in range(2):  # both hands were played out, so they are counted at once
+        click_and_wait(page, "#confirm")
+    assert page.text_content("#name-go") == "Show"
+    assert "North shows the crib: name the 4 card(s)" in page.text_content("#prompt")
+    name_cards(page, "AH 2H 3H 4H")
+    assert page.text_content("#show-title") == "North's crib — 7 points"
+    click_and_wait(page, "#confirm")
+
+    state = api_state(page)
+    scores = state["state"]["scores"]
+    assert state["state"]["phase"] == "deal_end" and scores[0] > 0
+    pegs = page_pegs(page)
+    for side, score in enumerate(scores):
+        assert max(pegs[side]) == score, f"track {side}: lit {pegs[side]}, engine says {score}"

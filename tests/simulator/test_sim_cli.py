@@ -6,6 +6,7 @@ import json
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -83,3 +84,33 @@ def test_on_a_pi_without_its_strip_library_start_up_says_what_to_install(tmp_pat
         patch.setattr("pi_app.app.config.SYSTEM_CONFIG", tmp_path / "none.toml")
         assert run(args, simulated=False) == 2
     assert "rpi_ws281x" in capsys.readouterr().err
+
+
+def test_crib_sim_at_a_real_table_names_cards_only_as_they_are_played(tmp_path) -> None:
+    running = start_sim(["sim", "--no-browser", "--mode", "manual"], tmp_path,
+                        {"CRIB_GAME_TABLE": "real"})
+    try:
+        url = running.url
+        snap = get_state(url)
+        assert snap["hidden_hands"] and snap["state"]["phase"] == "deal_end"
+        assert post(url, {"type": "next", "player": 1, "dealer": 1})["ok"]
+        for seat in (0, 1):
+            assert post(url, {"type": "discard", "player": seat})["ok"]
+        assert post(url, {"type": "observe", "zone": "starter", "cards": ["JC"]})["ok"]
+        assert post(url, {"type": "observe", "zone": "play", "cards": ["8D"]})["ok"]
+        refused = post_refused(url, {"type": "observe", "zone": "play", "cards": ["8D"]})
+        assert "8D has already been seen" in refused
+        state = get_state(url)["state"]
+        assert state["played"] == [[0, "8D"]] and state["count"] == 8
+        assert state["scores"] == [0, 2] and state["held"] == [3, 4]  # his heels, to seat 1
+    finally:
+        assert running.stop() == 0
+
+
+def post_refused(url: str, action: dict[str, Any]) -> str:
+    try:
+        post(url, action)
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 400
+        return str(json.load(refused)["error"])
+    raise AssertionError(f"{action} was not refused")
