@@ -17,29 +17,42 @@ from pi_app import __version__
 from pi_app.cli import commands
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_names() -> list[str]:
+    """Every subcommand, by module name, without importing any of them."""
+    return sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or with `only` the parser for that one subcommand.
+
+    Loading one command module instead of all keeps `crib score` from paying for the web
+    server, numpy and OpenCV that other commands import.
+    """
     parser = argparse.ArgumentParser(
         prog="crib",
         description="Cribbage Companion: score, advise, and run an LED cribbage board.",
     )
     parser.add_argument("--version", action="version", version=f"crib {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        module.register(subparsers)
-    parser.set_defaults(commands=frozenset(subparsers.choices))
+    for name in command_names():
+        if only is None or name == only:
+            module = importlib.import_module(f"{commands.__name__}.{name}")
+            module.register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; plain `crib` runs `crib start` (the table app, or the simulator)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    names = command_names()
+    if not words:
+        words = ["start"] if "start" in names else ["--help"]
+    first = words[0]
+    parser = build_parser(only=first if first in names else None)
+    args = parser.parse_args(words)
     if args.command is None:
-        if "start" not in args.commands:
-            parser.print_help()
-            return 0
-        args = parser.parse_args(["start"])
+        parser.print_help()
+        return 0
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
