@@ -5,17 +5,14 @@ and the stored statistics must all tell the same game."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 import threading
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 import pytest
+from served_app import Server
 
 from pi_app.app import runtime
 from pi_app.app.camera import default_zones, render_table
@@ -23,9 +20,6 @@ from pi_app.app.config import load_config
 from pi_app.board.layout import GAME_HOLE
 from pi_app.storage import GameStore
 from pi_app.vision.designs import kennard
-from pi_app.vision.frames import VirtualTable
-
-WAIT = 10.0
 
 pytestmark = pytest.mark.slow
 
@@ -54,74 +48,6 @@ class ScriptedTable:
         return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
 
 
-class Server:
-    """`crib sim`'s app and server on a thread of their own (SQLite wants one thread)."""
-
-    def __init__(self, config: Any, table: ScriptedTable) -> None:
-        self.config, self.table = config, table
-        self.ready = threading.Event()
-        self.url = ""
-        self.app: runtime.TableApp | None = None
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        async def main() -> None:
-            self.app = runtime.build(self.config, simulated=True)
-            self.app.watcher.source = VirtualTable(self.table.frame)
-            self.stop = asyncio.Event()
-            self.loop = asyncio.get_running_loop()
-
-            def ready(url: str) -> None:
-                self.url = url
-                self.ready.set()
-
-            try:
-                await runtime.serve(self.app, "127.0.0.1", 0, on_ready=ready, stop=self.stop)
-            finally:
-                self.app.close()
-
-        asyncio.run(main())
-
-    def start(self) -> None:
-        self.thread.start()
-        assert self.ready.wait(30), "the simulator did not start"
-
-    def close(self) -> None:
-        if self.thread.is_alive():
-            self.loop.call_soon_threadsafe(self.stop.set)
-            self.thread.join(10)
-        assert not self.thread.is_alive(), "the simulator did not stop"
-
-    def state(self) -> dict[str, Any]:
-        with urllib.request.urlopen(self.url + "api/state", timeout=5) as response:
-            return json.load(response)
-
-    def post(self, action: dict[str, Any]) -> None:
-        request = urllib.request.Request(self.url + "api/action", json.dumps(action).encode(),
-                                         {"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=5) as response:
-            assert json.load(response)["ok"]
-
-    def press(self, control: str) -> None:
-        """A real press on the mock pin: down, held past the debounce, up."""
-        assert self.app is not None
-        pin = self.app.pin_factory.pin(self.config.pins.buttons[control])
-        before = self.state()["version"]
-        pin.drive_low()
-        time.sleep(0.06)
-        pin.drive_high()
-        self.wait(lambda s: s["version"] != before, f"{control} pressed")
-
-    def wait(self, done: Any, what: str) -> dict[str, Any]:
-        deadline = time.monotonic() + WAIT
-        while True:
-            state = self.state()
-            if done(state):
-                return state
-            assert time.monotonic() < deadline, f"timed out waiting for: {what}"
-            time.sleep(0.02)
-
-
 @pytest.fixture
 def server(tmp_path: Path, shared_dir: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(runtime, "CAMERA_INTERVAL", 0.02)
@@ -130,7 +56,9 @@ def server(tmp_path: Path, shared_dir: Path, monkeypatch: pytest.MonkeyPatch):
         "speech": {"enabled": False},
         "storage": {"path": str(tmp_path / "games.sqlite")},
     })
-    running = Server(config, ScriptedTable(kennard(shared_dir)))
+    table = ScriptedTable(kennard(shared_dir))
+    running = Server(config, table.frame)
+    running.table = table
     running.start()
     yield running
     running.close()
