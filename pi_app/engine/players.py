@@ -131,6 +131,9 @@ def step(game: Game, players: Sequence[Player]) -> list[Event]:
     never call muggins. A policy's illegal choice raises `GameError` naming the seat.
     """
     phase = game.phase
+    if game.hidden and phase in ("discard", "play"):
+        raise GameError("a hidden deal is played at the table: a computer player needs the "
+                        "cards it was dealt")
     if phase == "discard":
         seat = game.to_move()[0]
         cards = tuple(players[seat].discard(discard_view(game, seat)))

@@ -62,7 +62,7 @@ def new_game(request: Request) -> Mapping[str, Any]:
 
 def act(request: Request) -> Mapping[str, Any]:
     """`{"game": "1", "type": "play", "player": 1, "card": "5H"}` (also discard, go, claim,
-    muggins, next, starter)."""
+    muggins, next, starter, and reveal: the show's hidden cards in a hidden deal)."""
     game = _game(request)
     return _reply(str(request["game"]), game, game.apply(Action.from_json(request)))
 

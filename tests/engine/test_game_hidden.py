@@ -10,7 +10,7 @@ import pytest
 
 from pi_app.engine.cards import DECK, Card, parse_card, parse_cards
 from pi_app.engine.game import Action, Event, Game, GameError
-from pi_app.engine.players import SimplePlayer, discard_view, play_view
+from pi_app.engine.players import SimplePlayer, discard_view, play_view, step
 from pi_app.engine.variants import Rules, preset
 
 
@@ -302,3 +302,9 @@ def test_a_whole_hidden_game_scores_the_same_as_with_every_hand_named(variant: s
 def points_by_kind(events: Sequence[Event]) -> list[tuple[str, int, int]]:
     return [(e["type"], e["player"], e["points"]) for e in events
             if e.get("points") and e["type"] != "game_end"]
+
+
+def test_computer_players_refuse_a_hidden_deal_they_cannot_see() -> None:
+    game = hidden_game(Rules())
+    with pytest.raises(GameError, match="needs the cards it was dealt"):
+        step(game, [SimplePlayer(0), SimplePlayer(1)])

@@ -7,7 +7,7 @@ from typing import Any
 
 from pi_app.engine.game import Game
 from pi_app.engine.players import SimplePlayer, play_game
-from pi_app.engine.variants import Rules
+from pi_app.engine.variants import Rules, preset
 from pi_app.engine_protocol.server import EngineSession
 
 
@@ -98,3 +98,25 @@ def test_a_table_game_takes_its_cards_from_the_table() -> None:
     assert reply["events"][0] == {"type": "starter", "card": "JH", "points": 2, "manual": True,
                                   "player": 1, "side": 1, "reason": "his heels"}
     assert Game.replay(ask(session, op="events", game=game_id)["events"]).scores == [0, 2]
+
+
+def test_a_hidden_deal_over_the_protocol_names_cards_only_as_played_and_shown() -> None:
+    session = EngineSession()
+    game_id = ask(session, op="new_game", manual=True, variant="five-card")["game"]
+    reply = ask(session, op="act", game=game_id, type="next", dealer=0, hidden=True)
+    assert reply["state"]["hidden"] and reply["state"]["held"] == [5, 5]
+    for seat in (0, 1):
+        ask(session, op="act", game=game_id, type="discard", player=seat)
+    ask(session, op="act", game=game_id, type="starter", player=1, card="2S")
+    for seat, card in [(1, "KH"), (0, "QC"), (1, "9D")]:
+        assert ask(session, op="act", game=game_id, type="play", player=seat, card=card)["ok"]
+    refused = ask(session, op="act", game=game_id, type="play", player=0, card="KH")
+    assert not refused["ok"] and "KH has already been seen this deal" in refused["error"]
+    for seat in (0, 1):
+        ask(session, op="act", game=game_id, type="go", player=seat)
+    reply = ask(session, op="act", game=game_id, type="reveal", player=1, cards=["5D"])
+    assert [e["type"] for e in reply["events"]] == ["reveal", "show"]
+    assert reply["events"][1]["cards"] == ["KH", "9D", "5D"]
+    events = ask(session, op="events", game=game_id)["events"]
+    restored = Game.replay(events, preset("five-card"), reply["state"]["seed"])
+    assert restored.to_json() == reply["state"]
