@@ -124,8 +124,8 @@ function hiddenPrompt(s, name) {
     case "discard": return `${s.to_move.map(name).join(" and ")}: lay away face down ` +
       "(Laid away, or the seat's PEG button).";
     case "cut": return `${name(s.to_move[0])} cuts: name the starter turned up.`;
-    case "play": return `${name(s.turn)} to play — the count is ${s.count}: name the card ` +
-      "laid, or GO.";
+    case "play": return `${name(s.turn)} to play — the count is ${s.count}: ` +
+      (snap.table_hands ? "lay a card for the camera, or GO." : "name the card laid, or GO.");
     case "show": return s.reveal
       ? `${name(s.reveal.player)} shows the ${s.reveal.kind}: name the ` +
         `${s.reveal.cards_needed} card(s) the play did not show.`
@@ -342,12 +342,12 @@ function renderStats() {
     el("td", {}, name), el("td", {}, p.games), el("td", {}, p.wins),
     el("td", {}, fmt(p.hand_per_deal)), el("td", {}, fmt(p.crib_per_crib)),
     el("td", {}, fmt(p.play_per_deal)), el("td", {}, p.best_hand), el("td", {}, p.skunks_won)));
-  $("#stats-summary").replaceChildren(
+  $("#stats-summary").replaceChildren(  // (replaceChildren would print a null as "null")
     el("p", {}, rows.length ? `Earlier games: ${st.games} finished`
       : "No earlier games yet: the table below fills in once this one is over."),
-    rows.length ? el("table", { class: "stats-table" },
+    ...(rows.length ? [el("table", { class: "stats-table" },
       el("tr", {}, ...["player", "games", "wins", "hand avg", "crib avg", "pegging avg",
-        "best hand", "skunks"].map((h) => el("th", {}, h))), ...rows) : null);
+        "best hand", "skunks"].map((h) => el("th", {}, h))), ...rows)] : []));
   const colours = snap.names.map((_, p) => playerColour(p));
   charts.drawRace($("#race-chart"), st.race, snap.names, colours, snap.target);
   charts.drawHistogram($("#hand-chart"), st.hand_histogram, st.crib_histogram);
