@@ -19,22 +19,13 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from itertools import combinations
 from typing import Any
 
-from pi_app.engine.advisor.levels import AdvisorPlayer, EvGreedyPlayer, GreedyPlayer
-from pi_app.engine.players import Player, SimplePlayer, play_game
+from pi_app.engine.advisor.levels import PLAYER_NAMES, make_player
+from pi_app.engine.players import play_game
 
-PLAYERS: dict[str, Callable[[int], Player]] = {
-    "random": lambda seed: SimplePlayer(seed),
-    "greedy": lambda seed: GreedyPlayer(),
-    "ev-greedy": lambda seed: EvGreedyPlayer(),
-    "beginner": lambda seed: AdvisorPlayer("beginner", seed),
-    "standard": lambda seed: AdvisorPlayer("standard", seed),
-    "expert": lambda seed: AdvisorPlayer("expert", seed),
-}
 SOURCES = ("hand", "crib", "play")
 CHUNK = 20
 
@@ -42,7 +33,7 @@ CHUNK = 20
 def _game_stats(first: str, second: str, seed: int, index: int) -> dict[str, Any]:
     """One game; seat 0 is `first` on even indices, `second` on odd ones (same deals)."""
     names = (first, second) if index % 2 == 0 else (second, first)
-    game = play_game([PLAYERS[n](seed + index) for n in names], seed=f"{seed}/{index // 2}")
+    game = play_game([make_player(n, seed + index) for n in names], seed=f"{seed}/{index // 2}")
     points = {name: dict.fromkeys(SOURCES, 0) for name in names}
     deals = 0
     for event in game.events:
@@ -87,16 +78,17 @@ def _summary(first: str, second: str, games: list[dict[str, Any]]) -> dict[str, 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (even)")
-    parser.add_argument("--players", default=",".join(PLAYERS),
-                        help=f"comma-separated, from: {', '.join(PLAYERS)}")
+    parser.add_argument("--players", default=",".join(PLAYER_NAMES),
+                        help=f"comma-separated, from: {', '.join(PLAYER_NAMES)}")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args()
     names = [n.strip() for n in args.players.split(",") if n.strip()]
-    unknown = [n for n in names if n not in PLAYERS]
+    unknown = [n for n in names if n not in PLAYER_NAMES]
     if unknown or len(names) < 2:
-        parser.error(f"players must be two or more of {', '.join(PLAYERS)}; got {args.players}")
+        parser.error(f"players must be two or more of {', '.join(PLAYER_NAMES)}; "
+                     f"got {args.players}")
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number of 2 or more (seats swap in pairs)")
     # stronger players first in each pairing, so rows read "X against Y"

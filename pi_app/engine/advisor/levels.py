@@ -8,14 +8,20 @@ Every class here implements `pi_app.engine.players.Player`:
   standard (net expected value with the crib; a short lookahead in the play, never leaving
   5 or 21), expert (realistic crib, score-aware near the end; full lookahead over what the
   opponent may hold, playing on only when the search says it pays).
+
+Every choice is a pure function of the player's seed and the view, so a game stopped and
+replayed (or resumed from its log) gets the same choices as one played straight through.
+`make_player` builds any of them by name.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from itertools import combinations
 
 from pi_app.engine.advisor.crib_model import CribModel
@@ -30,17 +36,19 @@ from pi_app.engine.advisor.pegging import (
     rank_play_points,
 )
 from pi_app.engine.cards import Card
-from pi_app.engine.players import DiscardView, PlayView
+from pi_app.engine.players import DiscardView, Player, PlayView, SimplePlayer
 from pi_app.engine.scoring import show_points
 from pi_app.engine.variants import Rules
 
 __all__ = [
+    "PLAYER_NAMES",
     "AdvisorPlayer",
     "EvGreedyPlayer",
     "GreedyPlayer",
     "Level",
     "advise_play",
     "greedy_play",
+    "make_player",
     "play_state",
 ]
 
@@ -167,12 +175,17 @@ class EvGreedyPlayer:
 
 
 class AdvisorPlayer:
-    """A computer player at one of the skill levels."""
+    """A computer player at one of the skill levels.
 
-    def __init__(self, level: Level | str = Level.STANDARD, seed: int = 0) -> None:
+    The play search samples the opponent's possible holdings; the sampler is seeded afresh for
+    each decision from the player's seed and the view, never carried over from one decision
+    to the next, so the same view always gets the same card.
+    """
+
+    def __init__(self, level: Level | str = Level.STANDARD, seed: int | str = 0) -> None:
         self.level = Level.parse(level) if isinstance(level, str) else level
         self.settings = SETTINGS[self.level]
-        self._rng = random.Random(seed)
+        self._seed = str(seed)
 
     def discard(self, view: DiscardView) -> Sequence[Card]:
         settings = self.settings
@@ -195,7 +208,41 @@ class AdvisorPlayer:
         if not view.playable:
             return None
         state = play_state(view, score_aware=self.settings.score_aware)
-        return advise_play(state, self.level, players=view.rules.players, rng=self._rng).card
+        rng = decision_rng(self._seed, view)
+        return advise_play(state, self.level, players=view.rules.players, rng=rng).card
+
+
+def decision_rng(seed: str, view: PlayView) -> random.Random:
+    """A sampler for one decision, seeded by a SHA-256 of the seed and every number the view
+    shows (seat, dealer, scores, starter, hand, discards, each card played and by whom, count):
+    the same on every machine and Python, unlike `hash()` of a string."""
+    keys = [view.seat, view.dealer, *view.scores, view.starter.index, view.count]
+    for cards in (view.hand, view.kept, view.thrown):
+        keys += [-1, *(card.index for card in cards)]
+    keys += [-1, *(n for seat, card in view.played for n in (seat, card.index))]
+    text = seed + "|" + ",".join(map(str, keys))
+    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
+PLAYERS: dict[str, Callable[[int | str], Player]] = {
+    "random": SimplePlayer,
+    "greedy": lambda seed: GreedyPlayer(),
+    "ev-greedy": lambda seed: EvGreedyPlayer(),
+    **{level.value: partial(AdvisorPlayer, level) for level in Level},
+}
+PLAYER_NAMES = tuple(PLAYERS)
+"""The computer players by name, weakest first: random, greedy, ev-greedy, then the levels."""
+
+
+def make_player(name: str, seed: int | str = 0) -> Player:
+    """The computer player called `name` (one of `PLAYER_NAMES`), seeded with `seed`; the
+    greedy baselines have no randomness and ignore it."""
+    try:
+        build = PLAYERS[name]
+    except KeyError:
+        raise ValueError(f"no computer player called {name!r}; "
+                         f"choose from: {', '.join(PLAYER_NAMES)}") from None
+    return build(seed)
 
 
 def advise_play(
