@@ -3,7 +3,7 @@
 
 Trained only on the CC0 Kennard deck and on font-drawn decks, never on aisleriot art, so every
 aisleriot theme stays an unseen design for the benchmark. Deterministic for a seed.
-    .venv/bin/python scripts/vision-build-model.py [--shared ../shared] [--scenes 120]
+    .venv/bin/python scripts/vision-build-model.py [--shared ../shared] [--scenes 60]
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from pi_app.vision.designs import font_design, kennard
-from pi_app.vision.training import collect, train_model
+from pi_app.vision.training import collect, collect_corners, train_model
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -21,14 +21,19 @@ REPO = Path(__file__).resolve().parent.parent
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
-    parser.add_argument("--scenes", type=int, default=120, help="scenes of the Kennard deck")
-    parser.add_argument("--fonts", type=int, default=30, help="font-drawn decks")
+    parser.add_argument("--scenes", type=int, default=60, help="scenes of the Kennard deck")
+    parser.add_argument("--fonts", type=int, default=40, help="font-drawn decks")
+    parser.add_argument("--per-card", type=int, default=6,
+                        help="jittered corner samples per card face")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=REPO / "pi_app/vision/data/default.npz")
     args = parser.parse_args()
-    samples = collect([kennard(args.shared)], args.scenes, args.seed, progress=True)
+    deck = kennard(args.shared)
+    samples = collect([deck], args.scenes, args.seed, progress=True)
     fonts = [font_design(args.seed * 1000 + i) for i in range(args.fonts)]
-    samples = collect(fonts, max(6, args.scenes // 8), args.seed + 1, samples, progress=True)
+    samples = collect(fonts, max(4, args.scenes // 10), args.seed + 1, samples, progress=True)
+    print("corner samples from every card face", file=sys.stderr)
+    samples = collect_corners([deck, *fonts], args.per_card, args.seed + 2, samples)
     print(f"training on {len(samples)} glyph samples", file=sys.stderr)
     model = train_model(samples, "default", seed=args.seed)
     model.save(args.out)

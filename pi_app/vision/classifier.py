@@ -41,7 +41,7 @@ class Softmax:
 
 
 def train_softmax(features: np.ndarray, labels: np.ndarray, n_classes: int,
-                  l2: float = 1e-3, steps: int = 400, rate: float = 0.05,
+                  l2: float = 1e-2, steps: int = 400, rate: float = 0.05,
                   seed: int = 0) -> Softmax:
     """Fit by full-batch Adam on cross-entropy with an L2 penalty; deterministic for a seed."""
     x = np.asarray(features, np.float32)

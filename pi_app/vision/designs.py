@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -100,7 +101,9 @@ def font_design(seed: int) -> Design:
     fonts = [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
              cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_COMPLEX_SMALL]
     font = fonts[int(rng.integers(len(fonts)))]
-    thickness = int(rng.integers(2, 7))
+    thickness = int(rng.integers(1, 7))
+    if rng.random() < 0.2:
+        font |= cv2.FONT_ITALIC
     width = 300
     height = round(width * CARD_ASPECT)
     index_h = rng.uniform(0.10, 0.17) * width  # height of the rank glyph
@@ -111,6 +114,7 @@ def font_design(seed: int) -> Design:
     red = (int(rng.integers(0, 60)), int(rng.integers(0, 50)), int(rng.integers(170, 240)))
     black = tuple(int(v) for v in rng.integers(0, 50, 3))
     radius = int(rng.uniform(0.03, 0.08) * width)
+    style = SuitStyle.random(rng)
     faces: Design = {}
     for card in DECK:
         face = np.zeros((height, width, 4), np.uint8)
@@ -127,9 +131,9 @@ def font_design(seed: int) -> Design:
                     cv2.LINE_AA)
         centre_x = margin_x + max(tw, index_h * 0.8) / 2
         suit_y = margin_y + th + gap + suit_h / 2
-        draw_suit(half, int(card.suit), (centre_x, suit_y), suit_h, colour)
+        draw_suit(half, int(card.suit), (centre_x, suit_y), suit_h, colour, style)
         draw_suit(half, int(card.suit), (width / 2, height * rng.uniform(0.3, 0.45)),
-                  width * rng.uniform(0.15, 0.3), colour)
+                  width * rng.uniform(0.15, 0.3), colour, style)
         if card.rank > 10 and rng.random() < 0.8:  # a framed "court" picture touching art
             cv2.rectangle(half, (int(width * 0.22), int(width * 0.2)),
                           (int(width * 0.78), height // 2 + 2),
@@ -142,32 +146,51 @@ def font_design(seed: int) -> Design:
     return faces
 
 
+@dataclass(frozen=True)
+class SuitStyle:
+    """How one deck draws its suit symbols: proportions vary a lot between real decks."""
+
+    diamond_width: float = 0.75
+    lobe: float = 0.5
+    point: float = 0.95
+    stem_width: float = 0.35
+    club_lobe: float = 0.42
+
+    @classmethod
+    def random(cls, rng: np.random.Generator) -> SuitStyle:
+        return cls(diamond_width=float(rng.uniform(0.55, 1.0)), lobe=float(rng.uniform(0.42, 0.56)),
+                   point=float(rng.uniform(0.8, 1.05)), stem_width=float(rng.uniform(0.15, 0.45)),
+                   club_lobe=float(rng.uniform(0.34, 0.46)))
+
+
 def draw_suit(image: np.ndarray, suit: int, centre: tuple[float, float], size: float,
-              colour: tuple[int, ...]) -> None:
+              colour: tuple[int, ...], style: SuitStyle = SuitStyle()) -> None:
     """Draw a club (0), diamond (1), heart (2) or spade (3) of height `size` centred there."""
     cx, cy = centre
     s = size / 2
     col = tuple(int(c) for c in colour)
     if suit == 1:
-        pts = np.array([[cx, cy - s], [cx + s * 0.75, cy], [cx, cy + s], [cx - s * 0.75, cy]])
+        d = style.diamond_width
+        pts = np.array([[cx, cy - s], [cx + s * d, cy], [cx, cy + s], [cx - s * d, cy]])
         cv2.fillPoly(image, [np.round(pts).astype(np.int32)], col, cv2.LINE_AA)
         return
     flip = -1 if suit == 3 else 1  # a spade is an upside-down heart with a stem
     if suit in (2, 3):
-        r = s * 0.5
+        r = s * style.lobe
         for dx in (-r * 0.95, r * 0.95):
             cv2.circle(image, (round(cx + dx), round(cy - flip * s * 0.45)), round(r), col, -1,
                        cv2.LINE_AA)
-        pts = np.array([[cx - s * 0.98, cy - flip * s * 0.3], [cx + s * 0.98, cy - flip * s * 0.3],
-                        [cx, cy + flip * s * (0.95 if suit == 2 else 0.55)]])
+        pts = np.array([[cx - r * 1.9, cy - flip * s * 0.3], [cx + r * 1.9, cy - flip * s * 0.3],
+                        [cx, cy + flip * s * style.point]])
         cv2.fillPoly(image, [np.round(pts).astype(np.int32)], col, cv2.LINE_AA)
     else:
-        r = s * 0.42
+        r = s * style.club_lobe
         for dx, dy in ((0, -s * 0.5), (-s * 0.5, 0.05 * s), (s * 0.5, 0.05 * s)):
             cv2.circle(image, (round(cx + dx), round(cy + dy)), round(r), col, -1, cv2.LINE_AA)
     if suit in (0, 3):
-        stem = np.array([[cx - s * 0.1, cy], [cx + s * 0.1, cy], [cx + s * 0.35, cy + s],
-                         [cx - s * 0.35, cy + s]])
+        w = style.stem_width
+        stem = np.array([[cx - s * 0.1, cy], [cx + s * 0.1, cy], [cx + s * w, cy + s],
+                         [cx - s * w, cy + s]])
         cv2.fillPoly(image, [np.round(stem).astype(np.int32)], col, cv2.LINE_AA)
 
 

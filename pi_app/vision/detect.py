@@ -38,9 +38,13 @@ class Corner:
 
 def paper_level(small: np.ndarray) -> float:
     """The brightness (of the darkest channel) that separates card stock from this table."""
-    low = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
-    level, _ = cv2.threshold(cv2.GaussianBlur(low, (0, 0), 1.0), 0, 255,
-                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    low = cv2.GaussianBlur(cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2]),
+                           (0, 0), 1.0)
+    level, _ = cv2.threshold(low, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    brighter = low[low > level]
+    if brighter.size > 0.5 * low.size:  # a pale table: that split was ink against the rest
+        level, _ = cv2.threshold(brighter.reshape(1, -1), 0, 255,
+                                 cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     return max(float(level), 70.0)
 
 
@@ -234,6 +238,7 @@ def _width_guesses(lu: float, lv: float, typical: float | None, smallest: float,
     if abs(lu / lv - CARD_ASPECT) < 0.2:
         return []  # a whole card seen from a corner without an index (long edge first)
     bound = max(lu, lv / CARD_ASPECT)
-    if typical is not None:
-        return [typical] if bound < typical * 1.3 else []
-    return [w for w in (bound, bound * 1.4, bound * 2.0, bound * 2.8) if smallest <= w <= largest]
+    ladder = [w for w in (bound, bound * 1.4, bound * 2.0, bound * 2.8) if smallest <= w <= largest]
+    if typical is None:
+        return ladder
+    return [typical] if bound < typical * 1.3 else []

@@ -13,11 +13,11 @@ import numpy as np
 
 from pi_app.vision.detect import Corner
 
-PATCH_U, PATCH_V = 0.3, 0.52
+PATCH_U, PATCH_V = 0.24, 0.52
 """The corner region searched for an index, in card widths along the short and long edge."""
-PATCH_W, PATCH_H = 52, 90
+PATCH_W, PATCH_H = 42, 90
 RANK_SIZE = (20, 28)
-SUIT_SIZE = (20, 20)
+SUIT_SIZE = (24, 24)
 CELL = 4
 BINS = 8
 MIN_RANK_H = 8
@@ -32,6 +32,13 @@ class IndexGlyphs:
     suit: np.ndarray
     redness: float
     """Ink colour: about 0 for black, about 0.5 or more for red."""
+
+
+def feature_sizes() -> tuple[int, int]:
+    """Lengths of the rank and suit feature vectors: a model must have been trained on these."""
+    blank = np.zeros((PATCH_H, PATCH_W), np.float32)
+    return (len(_features(blank, (0, 0, 4, 4), RANK_SIZE)),
+            len(_features(blank, (0, 0, 4, 4), SUIT_SIZE)))
 
 
 def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
@@ -56,12 +63,12 @@ def read_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     ink = np.clip((paper - low) / (paper - dark), 0, 1)
     binary = cv2.morphologyEx((ink > 0.35).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
     stats = cv2.connectedComponentsWithStats(binary, connectivity=8)[2]
-    boxes = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist()
+    boxes: list[Box] = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist()
              if _glyph_like(x, y, w, h, area)]
     if len(boxes) < 2:
         return None
     boxes.sort(key=lambda b: b[1])
-    tall = [b for b in boxes if b[3] >= MIN_RANK_H]
+    tall = [b for b in boxes if b[3] >= MIN_RANK_H and b[0] < PATCH_W * 0.45]  # near the edge
     if not tall:
         return None
     rank = _merge_row(tall[0], boxes)
@@ -86,13 +93,18 @@ def _glyph_like(x: int, y: int, w: int, h: int, area: int) -> bool:
             and x + w < PATCH_W and not (x == 0 and y == 0))
 
 
-def _merge_row(first: tuple[int, ...], boxes: list[tuple[int, ...]]) -> tuple[int, int, int, int]:
+Box = tuple[int, int, int, int]
+
+
+def _merge_row(first: Box, boxes: list[Box]) -> Box:
     """Join `first` with shapes beside it on the same line (the 1 and 0 of a ten)."""
     x, y, w, h = first
     for bx, by, bw, bh in boxes:
         overlap = min(y + h, by + bh) - max(y, by)
         gap = max(bx - (x + w), x - (bx + bw))
-        if (bx, by, bw, bh) != tuple(first) and overlap > 0.6 * min(h, bh) and gap < 0.6 * h:
+        joined = max(x + w, bx + bw) - min(x, bx)
+        if ((bx, by, bw, bh) != tuple(first) and overlap > 0.6 * min(h, bh) and gap < 0.35 * h
+                and joined < 1.5 * max(h, bh)):
             nx, ny = min(x, bx), min(y, by)
             w, h = max(x + w, bx + bw) - nx, max(y + h, by + bh) - ny
             x, y = nx, ny

@@ -14,10 +14,10 @@ import numpy as np
 
 from pi_app.engine.cards import DECK
 from pi_app.vision.designs import CARD_ASPECT, Design
-from pi_app.vision.detect import WORK_SIZE, paper_masks
+from pi_app.vision.detect import WORK_SIZE, paper_level, paper_masks
 from pi_app.vision.frames import IMAGE_SUFFIXES, FrameError, load_image
 from pi_app.vision.recognizer import Model
-from pi_app.vision.training import collect, train_model
+from pi_app.vision.training import collect, collect_corners, train_model
 
 FACE_WIDTH = 300
 
@@ -30,15 +30,25 @@ def cut_out_card(frame: np.ndarray) -> np.ndarray:
     """The single card on the table in `frame`, warped upright to a BGRA face image."""
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    whole, _cut = paper_masks(small)
+    whole, _cut = paper_masks(small, paper_level(small))
     contours, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         raise LearnError("no card found")
-    outline = max(contours, key=cv2.contourArea)
-    if cv2.contourArea(outline) < 0.005 * whole.size:
+    main = max(contours, key=cv2.contourArea)
+    largest = cv2.contourArea(main)
+    if largest < 0.005 * whole.size:
         raise LearnError("no card found (only small pale patches)")
-    quad = cv2.boxPoints(cv2.minAreaRect(outline)) / scale
-    if cv2.contourArea(outline) < 0.8 * cv2.contourArea(quad * scale):
+    # Court art touching the edge splits the white margin: take its pieces together (those
+    # sizeable and overlapping the main piece's box), but not pale specks of the table.
+    mx, my, mw, mh = cv2.boundingRect(main)
+    pieces = np.vstack([c for c in contours if cv2.contourArea(c) >= 0.02 * largest
+                        and _overlaps(tuple(cv2.boundingRect(c)), (mx, my, mw, mh))])
+    hull = cv2.convexHull(pieces)
+    box = cv2.minAreaRect(hull)
+    quad = cv2.boxPoints(box) / scale
+    short, long = sorted(box[1])
+    if (cv2.contourArea(hull) < 0.85 * box[1][0] * box[1][1]
+            or abs(long / max(short, 1) - CARD_ASPECT) > 0.2):
         raise LearnError("the card is not alone or not whole in the picture")
     if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
         quad = np.roll(quad, -1, axis=0)  # start on a short side: the face stands upright
@@ -48,6 +58,10 @@ def cut_out_card(frame: np.ndarray) -> np.ndarray:
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
     face = cv2.warpPerspective(frame, m, (FACE_WIDTH, height), flags=cv2.INTER_AREA)
     return cv2.cvtColor(face, cv2.COLOR_BGR2BGRA)
+
+
+def _overlaps(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def faces_from_folder(folder: Path) -> Design:
@@ -75,10 +89,11 @@ def faces_from_folder(folder: Path) -> Design:
     return faces
 
 
-def learn_deck(folder: Path, scenes: int = 90, seed: int = 0, progress: bool = False) -> Model:
+def learn_deck(folder: Path, scenes: int = 40, seed: int = 0, progress: bool = False) -> Model:
     """A deck profile from a folder of 52 single-card photos."""
     faces = faces_from_folder(folder)
     if progress:
         print(f"cut out 52 cards from {folder}; training", file=sys.stderr)
     samples = collect([faces], scenes, seed, progress=progress)
+    samples = collect_corners([faces], 8, seed + 1, samples)
     return train_model(samples, name=Path(folder).name, seed=seed)

@@ -13,12 +13,13 @@ import numpy as np
 from pi_app.engine.cards import Card
 from pi_app.vision.classifier import Softmax
 from pi_app.vision.detect import Corner, find_corners
-from pi_app.vision.index import corner_patch, read_glyphs
+from pi_app.vision.index import corner_patch, feature_sizes, read_glyphs
 
-DEFAULT_THRESHOLD = 0.7
+DEFAULT_THRESHOLD = 0.8
 INDEX_LIKE = 0.7
 """How sure we must be that a patch is a corner index at all to report an unknown card there."""
 NONE_RANK, NONE_SUIT = 13, 4
+"""Each classifier's extra class: this is not a corner index at all."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 
 
@@ -28,7 +29,8 @@ class ModelError(ValueError):
 
 @dataclass
 class Model:
-    """Rank (13 + none) and suit (4 + none) classifiers, and what they were built from."""
+    """Rank (13 + "not an index") and suit (4 + "not an index") classifiers, and what they
+    were built from. Both must accept a corner for it to be read: two chances to say no."""
 
     rank: Softmax
     suit: Softmax
@@ -49,6 +51,11 @@ class Model:
             raise ModelError(f"{path}: not a card model or deck profile ({exc})") from exc
         if model.rank.n_classes != 14 or model.suit.n_classes != 5:
             raise ModelError(f"{path}: expects 14 rank and 5 suit classes")
+        sizes = (model.rank.mean.shape[0], model.suit.mean.shape[0])
+        if sizes != feature_sizes():
+            raise ModelError(f"{path}: made by another version of the card reader (learn the "
+                             "deck again with `crib deck learn`; for the default model run "
+                             "scripts/vision-build-model.py)")
         return model
 
     @classmethod
@@ -136,7 +143,7 @@ class Recognizer:
 
 def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:
     """Weigh suit shapes by ink colour (hearts and diamonds are red), keeping the none class."""
-    red = 1 / (1 + np.exp(-(redness - 0.3) * 12))
+    red = 1 / (1 + np.exp(-(redness - 0.25) * 30))  # ink colour is the surer cue
     like = np.where(_SUIT_IS_RED[None, :] > 0, red[:, None], 1 - red[:, None])
     shaped = suit_probs.copy()
     shaped[:, :NONE_SUIT] *= like

@@ -25,3 +25,13 @@ def test_a_file_that_is_not_a_model_is_refused_by_name(tmp_path) -> None:
     np.savez(path, picture=np.zeros(3))
     with pytest.raises(ModelError, match="holiday.npz: not a card model"):
         Model.load(path)
+
+
+def test_a_profile_from_another_reader_version_is_refused(tmp_path) -> None:
+    model = Model.default()
+    old = Model(Softmax(model.rank.mean[:10], model.rank.scale[:10], model.rank.weights[:10],
+                        model.rank.bias), model.suit, "old deck")
+    path = tmp_path / "old.npz"
+    old.save(path)
+    with pytest.raises(ModelError, match="old.npz: made by another version"):
+        Model.load(path)

@@ -15,7 +15,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                        help="one image per card, named by its code (QH.jpg), alone on the table")
     learn.add_argument("--out", type=Path, required=True, metavar="PROFILE",
                        help="where to save the profile (.npz)")
-    learn.add_argument("--scenes", type=int, default=90, help="synthetic training tables")
+    learn.add_argument("--scenes", type=int, default=40, help="synthetic training tables")
     learn.add_argument("--seed", type=int, default=0)
     learn.set_defaults(func=run_learn)
 
