@@ -23,7 +23,7 @@ def test_softmax_separates_three_clusters_and_round_trips() -> None:
 def test_a_file_that_is_not_a_model_is_refused_by_name(tmp_path) -> None:
     path = tmp_path / "holiday.npz"
     np.savez(path, picture=np.zeros(3))
-    with pytest.raises(ModelError, match="holiday.npz: not a card model"):
+    with pytest.raises(ModelError, match=r"holiday\.npz: not a card model"):
         Model.load(path)
 
 
@@ -33,5 +33,5 @@ def test_a_profile_from_another_reader_version_is_refused(tmp_path) -> None:
                         model.rank.bias), model.suit, "old deck")
     path = tmp_path / "old.npz"
     old.save(path)
-    with pytest.raises(ModelError, match="old.npz: made by another version"):
+    with pytest.raises(ModelError, match=r"old\.npz: made by another version"):
         Model.load(path)

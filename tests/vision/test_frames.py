@@ -24,7 +24,7 @@ def test_folder_replays_its_images_in_name_order(tmp_path) -> None:
 def test_unreadable_image_is_named(tmp_path) -> None:
     bad = tmp_path / "table.jpg"
     bad.write_text("not a picture")
-    with pytest.raises(FrameError, match="table.jpg: not an image"):
+    with pytest.raises(FrameError, match=r"table\.jpg: not an image"):
         ImageFiles([bad]).read()
 
 

@@ -75,5 +75,5 @@ def test_photo_of_an_empty_table_is_refused(photos, tmp_path) -> None:
     for path in photos.iterdir():
         (tmp_path / path.name).write_bytes(path.read_bytes())
     cv2.imwrite(str(tmp_path / "KD.jpg"), np.full((720, 1280, 3), (30, 90, 20), np.uint8))
-    with pytest.raises(LearnError, match="KD.jpg: no card found"):
+    with pytest.raises(LearnError, match=r"KD\.jpg: no card found"):
         faces_from_folder(tmp_path)
