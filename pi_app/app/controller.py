@@ -235,7 +235,8 @@ class Controller:
             return {"type": "redo" if kind == "long_press" else "undo"}
         if control == "go" and kind == "press":
             return {"type": "go", "player": self._player_to_play(state, "go")}
-        if control.startswith("peg") and state.get("hidden") and state["phase"] == "discard":
+        if control.startswith("peg") and kind == "press" and state.get("hidden") and (
+                state["phase"] == "discard"):
             return {"type": "discard", "player": int(control[3:])}  # this seat has laid away
         if control.startswith("peg") and kind in ("press", "repeat"):
             return {"type": "peg", "player": int(control[3:]), "points": 1}
