@@ -37,6 +37,15 @@ def test_plain_crib_starts_the_simulator_prints_its_url_and_stops_on_sigterm(tmp
         assert running.stop() == 0
 
 
+@pytest.mark.parametrize(("table", "hidden"), [("real", True), ("virtual", False)])
+def test_table_flag_chooses_whether_the_app_deals_or_people_do(tmp_path, table, hidden) -> None:
+    running = start_sim(["sim", "--no-browser", "--mode", "manual", "--table", table], tmp_path)
+    try:
+        assert get_state(running.url)["hidden_hands"] is hidden
+    finally:
+        assert running.stop() == 0
+
+
 def test_a_virtual_button_takes_the_same_path_as_a_real_one(sim) -> None:
     hand = get_state(sim.url)["state"]["hands"][0]
     post(sim.url, {"type": "discard", "player": 0, "cards": hand[:2]})

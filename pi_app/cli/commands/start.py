@@ -7,7 +7,7 @@ import sys
 import webbrowser
 from pathlib import Path
 
-from pi_app.app.config import MODES, ConfigError, load_config
+from pi_app.app.config import MODES, TABLES, ConfigError, load_config
 from pi_app.app.runtime import build, on_raspberry_pi
 from pi_app.board.backends import StripError
 from pi_app.inputs.pins import PinConfigError
@@ -20,6 +20,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         "and /etc/crib/config.toml; the environment overrides it)")
     parser.add_argument("--port", type=int, help="serve the page on this port (0: any free one)")
     parser.add_argument("--mode", choices=MODES, help="how cards are read and who plays")
+    parser.add_argument("--table", choices=[t for t in TABLES if t],
+                        help="who deals: the app (virtual) or people at a real table, hands "
+                             "unseen until played or shown (real; auto and manual modes)")
     parser.add_argument("--no-browser", action="store_true",
                         help="only serve the page; do not open a browser")
 
@@ -35,8 +38,9 @@ def run(args: argparse.Namespace, *, simulated: bool) -> int:
     overrides: dict[str, dict[str, object]] = {}
     if args.port is not None:
         overrides["web"] = {"port": args.port}
-    if args.mode is not None:
-        overrides["game"] = {"mode": args.mode}
+    game = {key: value for key in ("mode", "table") if (value := getattr(args, key)) is not None}
+    if game:
+        overrides["game"] = game
     try:
         config = load_config(args.config, overrides=overrides)
         app = build(config, simulated=simulated)
