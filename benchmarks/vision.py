@@ -34,7 +34,7 @@ from pi_app.vision.designs import (  # noqa: E402
     kennard,
 )
 from pi_app.vision.evaluate import Tally, score  # noqa: E402
-from pi_app.vision.learn import learn_deck  # noqa: E402
+from pi_app.vision.learn import LearnError, learn_deck  # noqa: E402
 from pi_app.vision.recognizer import Model, Recognizer  # noqa: E402
 from pi_app.vision.synth import Conditions, make_scene  # noqa: E402
 
@@ -117,7 +117,11 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as tmp:
             photos(design, Path(tmp), args.seed + 100)
             start = time.perf_counter()
-            profile = learn_deck(Path(tmp), seed=args.seed)
+            try:
+                profile = learn_deck(Path(tmp), seed=args.seed)
+            except LearnError as exc:  # reported, not hidden: the deck could not be learnt
+                rows.append({"design": name, "recogniser": "learned", "learn_error": str(exc)})
+                continue
             learn_s = time.perf_counter() - start
         tally, times = measure(Recognizer(profile), design, args.scenes, args.seed)
         rows.append({**row(name, "learned", tally, times), "learn_s": round(learn_s, 1)})
@@ -129,7 +133,7 @@ def main() -> int:
         scene = make_scene(any_design, rng, "empty")
         invented += len(default.detect(scene.image))
     base = baseline_ms(make_scene(any_design, rng, "scatter").image)
-    frame_ms = statistics.median(r["ms_per_frame"] for r in rows if r["ms_per_frame"] is not None)
+    frame_ms = statistics.median(r["ms_per_frame"] for r in rows if r.get("ms_per_frame"))
     summary = {"unseen_accuracy": round(unseen.accuracy, 4), "unseen_misreads": unseen.wrong,
                "learned_accuracy": round(learned.accuracy, 4) if learned.readable else None,
                "learned_misreads": learned.wrong, "empty_tables": args.empty,
@@ -142,6 +146,9 @@ def main() -> int:
     print(f"{'design':<24} {'recogniser':<10} {'prec':>6} {'recall':>6} {'acc':>6} "
           f"{'misread':>7} {'unknown':>7} {'cards':>5} {'ms':>6}")
     for r in rows:
+        if "learn_error" in r:
+            print(f"{r['design']:<24} learned    could not learn: {r['learn_error']}")
+            continue
         print(f"{r['design']:<24} {r['recogniser']:<10} {r['precision']:>6.3f} {r['recall']:>6.3f} "
               f"{r['accuracy']:>6.3f} {r['misreads']:>7} {r['unknown']:>7} {r['cards']:>5} "
               f"{r['ms_per_frame']:>6}")

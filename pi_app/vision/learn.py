@@ -38,11 +38,18 @@ def cut_out_card(frame: np.ndarray) -> np.ndarray:
     largest = cv2.contourArea(main)
     if largest < 0.005 * whole.size:
         raise LearnError("no card found (only small pale patches)")
-    # Court art touching the edge splits the white margin: take its pieces together (those
-    # sizeable and overlapping the main piece's box), but not pale specks of the table.
-    mx, my, mw, mh = cv2.boundingRect(main)
-    pieces = np.vstack([c for c in contours if cv2.contourArea(c) >= 0.02 * largest
-                        and _overlaps(tuple(cv2.boundingRect(c)), (mx, my, mw, mh))])
+    # Court art touching the edge splits the white margin: take its pieces together (sizeable
+    # ones touching the growing group's box), but not pale specks of the table further off.
+    others = [c for c in contours if cv2.contourArea(c) >= 0.02 * largest and c is not main]
+    group = [main]
+    grew = True
+    while grew:
+        box_now = tuple(cv2.boundingRect(np.vstack(group)))
+        joining = [c for c in others if _overlaps(tuple(cv2.boundingRect(c)), box_now)]
+        others = [c for c in others if not any(c is j for j in joining)]
+        group += joining
+        grew = bool(joining)
+    pieces = np.vstack(group)
     hull = cv2.convexHull(pieces)
     box = cv2.minAreaRect(hull)
     quad = cv2.boxPoints(box) / scale
