@@ -103,4 +103,7 @@ def learn_deck(folder: Path, scenes: int = 40, seed: int = 0, progress: bool = F
         print(f"cut out 52 cards from {folder}; training", file=sys.stderr)
     samples = collect([faces], scenes, seed, progress=progress)
     samples = collect_corners([faces], 8, seed + 1, samples)
-    return train_model(samples, name=Path(folder).name, seed=seed)
+    try:
+        return train_model(samples, name=Path(folder).name, seed=seed)
+    except ValueError as exc:  # some rank never showed a readable corner index
+        raise LearnError(f"{folder}: {exc}; this deck's corner index could not be read") from exc

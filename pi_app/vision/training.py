@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from pi_app.engine.cards import parse_card
+from pi_app.engine.cards import RANKS, parse_card
 from pi_app.vision.classifier import train_softmax
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, find_corners
@@ -150,7 +150,8 @@ def train_model(samples: Samples, name: str, seed: int = 0) -> Model:
     present = set(samples.rank_label)
     if len(present - {NONE_RANK}) < 13:
         missing = sorted(set(range(13)) - present)
-        raise ValueError(f"no usable sample for rank(s) {missing}: cannot train")
+        names = " ".join(RANKS[r] for r in missing)
+        raise ValueError(f"no usable sample for rank(s) {names}: cannot train")
     rank = train_softmax(np.stack(samples.rank), np.array(samples.rank_label), NONE_RANK + 1,
                          seed=seed)
     suit = train_softmax(np.stack(samples.suit), np.array(samples.suit_label), NONE_SUIT + 1,
