@@ -234,7 +234,7 @@ PLAYER_NAMES = tuple(PLAYERS)
 """The computer players by name, weakest first: random, greedy, ev-greedy, then the levels."""
 
 
-def make_player(name: str, seed: int | str = 0) -> Player:
+def make_player(name: str, seed: int | str) -> Player:
     """The computer player called `name` (one of `PLAYER_NAMES`), seeded with `seed`; the
     greedy baselines have no randomness and ignore it."""
     try:
