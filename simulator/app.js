@@ -343,8 +343,8 @@ function renderStats() {
     el("td", {}, fmt(p.hand_per_deal)), el("td", {}, fmt(p.crib_per_crib)),
     el("td", {}, fmt(p.play_per_deal)), el("td", {}, p.best_hand), el("td", {}, p.skunks_won)));
   $("#stats-summary").replaceChildren(  // (replaceChildren would print a null as "null")
-    el("p", {}, rows.length ? `Earlier games: ${st.games} finished`
-      : "No earlier games yet: the table below fills in once this one is over."),
+    el("p", {}, rows.length ? `Games finished: ${st.games}`
+      : "No finished games yet: the table below fills in once a game is won."),
     ...(rows.length ? [el("table", { class: "stats-table" },
       el("tr", {}, ...["player", "games", "wins", "hand avg", "crib avg", "pegging avg",
         "best hand", "skunks"].map((h) => el("th", {}, h))), ...rows)] : []));

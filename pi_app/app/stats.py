@@ -1,6 +1,7 @@
-"""What the page's statistics show: the store's totals per player over the earlier games, a
-histogram of hand and crib scores, and the current game's score race as the table shows it
-(a count still waiting to be confirmed is not in it yet).
+"""What the page's statistics show: the store's totals per player over the earlier games (and
+the current one once it is won, so a player sees their result straight away), a histogram of
+hand and crib scores, and the current game's score race as the table shows it (a count still
+waiting to be confirmed is not in it yet).
 
 The earlier games do not change while one is played, so their totals are read and counted
 once, when the set of games changes; each update then costs only the current game's events.
@@ -28,12 +29,12 @@ def count_shows(events: Iterable[Event], hands: Counter[int], cribs: Counter[int
 class TableStats:
     def __init__(self, store: GameStore) -> None:
         self.store = store
-        self._earlier: tuple[int, ...] | None = None
+        self._counted: tuple[int, ...] | None = None
         self._totals: dict[str, Any] = {}
         self._hands: Counter[int] = Counter()
         self._cribs: Counter[int] = Counter()
 
-    def _load_earlier(self, ids: tuple[int, ...]) -> None:
+    def _load_counted(self, ids: tuple[int, ...]) -> None:
         games = []
         self._hands, self._cribs = Counter(), Counter()
         for game_id in ids:
@@ -41,14 +42,16 @@ class TableStats:
             games.append((info.rules, info.names, events))
             count_shows(events, self._hands, self._cribs)
         self._totals = log_stats(games)
-        self._earlier = ids
+        self._counted = ids
 
     def snapshot(self, game_id: int, rules: Rules, shown: Sequence[Event]) -> dict[str, Any]:
-        earlier = tuple(i for i in self.store.game_ids() if i != game_id)
-        if earlier != self._earlier:
-            self._load_earlier(earlier)
+        won = any(event["type"] == "game_end" for event in shown)
+        counted = tuple(i for i in self.store.game_ids() if won or i != game_id)
+        if counted != self._counted:
+            self._load_counted(counted)
         hands, cribs = Counter(self._hands), Counter(self._cribs)
-        count_shows(shown, hands, cribs)
+        if not won:  # a won game's shows are in the totals already
+            count_shows(shown, hands, cribs)
         return {
             "games": self._totals["games"],
             "players": self._totals["players"],
