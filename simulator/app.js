@@ -38,6 +38,7 @@ async function post(path, body) {
   });
   const reply = await response.json().catch(() => ({ ok: false, error: response.statusText }));
   if (!reply.ok) showError(reply.error);
+  else $("#error").hidden = true;  // an old refusal no longer applies once something worked
   return reply;
 }
 
@@ -272,7 +273,9 @@ function scoreboardSeat(p) {
         onclick: () => act({ type: "press", control: `peg${p}`, kind: "press" }) }, "PEG +1"),
       input,
       el("button", { type: "button", id: `peg-${p}`,
-        onclick: () => act({ type: "peg", player: p, points: Number(input.value) }) }, "Peg")));
+        onclick: () => (input.value.trim() === ""
+          ? showError(`peg: enter the points ${snap.names[p]} pegs, 1 to 29`)
+          : act({ type: "peg", player: p, points: Number(input.value) })) }, "Peg")));
 }
 
 function renderTable() {

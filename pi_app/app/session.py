@@ -45,10 +45,18 @@ class SessionSpec:
     """Deals made at a real table with the hands unknown (`Action("next", hidden=True)`)."""
 
 
+def this_game(events: Sequence[Event]) -> Sequence[Event]:
+    """The events of the game in play: a scoreboard match logs its games one after another,
+    each started by a `next_game` event."""
+    starts = [i for i, event in enumerate(events) if event["type"] == "next_game"]
+    return events[starts[-1] + 1:] if starts else events
+
+
 def fold_pegs(events: Sequence[Event], rules: Rules) -> tuple[Pegs, ...]:
-    """Front and back pegs of every side after `events`, leapfrogging as on a wooden board."""
+    """Front and back pegs of every side after `events`, leapfrogging as on a wooden board;
+    each game of a match starts again from the first hole."""
     pegs = [Pegs() for _ in rules.sides]
-    for event in events:
+    for event in this_game(events):
         points = event.get("points") or 0
         if points > 0 and "player" in event and event["type"] != "game_end":
             side = rules.side_of(event["player"])

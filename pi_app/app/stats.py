@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pi_app.app.session import this_game
 from pi_app.engine.game import Event
 from pi_app.engine.variants import Rules
 from pi_app.storage import GameStore
@@ -57,5 +58,5 @@ class TableStats:
             "players": self._totals["players"],
             "hand_histogram": {str(k): v for k, v in sorted(hands.items())},
             "crib_histogram": {str(k): v for k, v in sorted(cribs.items())},
-            "race": score_race(rules, shown),
+            "race": score_race(rules, this_game(shown)),
         }

@@ -41,6 +41,23 @@ def test_scoreboard_pegs_to_121_with_undo_and_redo_and_the_board_follows(make_co
     assert table.snapshot()["winner"] == 0
 
 
+def test_scoreboard_next_game_starts_both_pegs_again_from_the_first_hole(make_controller) -> None:
+    table = make_controller("scoreboard")
+    table.act({"type": "peg", "player": 1, "points": 12})
+    for points in (29, 29, 29, 29, 5):  # North pegs out at 121
+        table.act({"type": "peg", "player": 0, "points": points})
+    table.on_input(press("ok"))  # the next game of the match
+    snap = table.snapshot()
+    assert snap["state"]["scores"] == [0, 0] and snap["winner"] is None
+    assert snap["pegs"] == [{"front": 0, "back": None}, {"front": 0, "back": None}]
+    assert lit_holes(table) == {0: [0], 1: [0]}
+    assert snap["stats"]["race"] == [[0, 0]]
+
+    table.act({"type": "peg", "player": 1, "points": 6})
+    assert table.snapshot()["pegs"][1] == {"front": 6, "back": 0}
+    assert lit_holes(table)[1] == [0, 6]
+
+
 def test_scoreboard_refuses_a_peg_bigger_than_any_count(make_controller) -> None:
     table = make_controller("scoreboard")
     with pytest.raises(TableError, match="1 to 29"):

@@ -157,3 +157,47 @@ def test_a_hidden_hand_deal_named_on_the_page_lights_the_engines_scores(real_tab
     pegs = page_pegs(page)
     for side, score in enumerate(scores):
         assert max(pegs[side]) == score, f"track {side}: lit {pegs[side]}, engine says {score}"
+
+
+@pytest.fixture
+def scoreboard_page(tmp_path):
+    """The page of `crib sim --mode scoreboard`."""
+    running = start_sim(["sim", "--no-browser", "--mode", "scoreboard"], tmp_path)
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(running.url)
+        page.wait_for_selector("#peg-0")
+        yield page
+        browser.close()
+        running.stop()
+        assert errors == [], f"the page raised: {errors}"
+
+
+def peg_on_page(page, seat: int, points: str) -> None:
+    page.fill(f"#peg-points-{seat}", points)
+    click_and_wait(page, f"#peg-{seat}")
+
+
+def test_scoreboard_a_refused_peg_is_explained_until_a_good_one_and_the_next_game_clears_the_board(
+        scoreboard_page) -> None:
+    page = scoreboard_page
+    peg_on_page(page, 1, "12")
+    page.fill("#peg-points-0", "")  # an empty field is named, not read as 0
+    page.click("#peg-0")
+    assert "enter the points North pegs" in page.text_content("#error")
+    page.fill("#peg-points-0", "30")
+    page.click("#peg-0")
+    page.wait_for_function("document.querySelector('#error').textContent.includes('1 to 29')")
+    assert api_state(page)["pegs"][0]["front"] == 0  # nothing pegged, nothing lost
+
+    for points in ("29", "29", "29", "29", "5"):  # North pegs out at 121
+        peg_on_page(page, 0, points)
+    assert page.is_hidden("#error")  # the refusal went with the first peg that worked
+    assert page_pegs(page) == {0: [116, 121], 1: [0, 12]}
+
+    click_and_wait(page, "#btn-ok")  # the next game of the match
+    assert page_pegs(page) == {0: [0], 1: [0]}
+    assert page.text_content("#scores").replace(" ", "") == "North0South0"
