@@ -38,7 +38,9 @@ async function post(path, body) {
   });
   const reply = await response.json().catch(() => ({ ok: false, error: response.statusText }));
   if (!reply.ok) showError(reply.error);
-  else $("#error").hidden = true;  // an old refusal no longer applies once something worked
+  // An old refusal no longer applies once something worked; a button press is only queued
+  // here, so its own refusal (snap.notice) may already be on show and stays.
+  else if (!(snap && snap.notice)) $("#error").hidden = true;
   return reply;
 }
 

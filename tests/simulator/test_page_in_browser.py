@@ -201,3 +201,19 @@ def test_scoreboard_a_refused_peg_is_explained_until_a_good_one_and_the_next_gam
     click_and_wait(page, "#btn-ok")  # the next game of the match
     assert page_pegs(page) == {0: [0], 1: [0]}
     assert page.text_content("#scores").replace(" ", "") == "North0South0"
+
+
+def test_the_go_button_pressed_with_a_card_to_play_says_why_on_the_page(page) -> None:
+    for seat in (0, 1):
+        hand = page.locator(f".hand[data-seat='{seat}'] .card")
+        hand.nth(0).click()
+        hand.nth(1).click()
+        click_and_wait(page, f"#lay-away-{seat}")
+    before = api_state(page)["state"]
+    assert before["playable"], "the first player always has a card to lay on 0"
+    page.click("#btn-go")
+    page.wait_for_function("document.querySelector('#said li')?.textContent === 'no'")
+    page.wait_for_timeout(300)  # the reply to the press arrives after the refusal is pushed
+    assert page.is_visible("#error")
+    assert "go" in page.text_content("#error").lower()
+    assert api_state(page)["state"]["played"] == before["played"]  # nothing lost
