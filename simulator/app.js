@@ -199,7 +199,7 @@ function seatBox(p) {
   const played = (s.played || []).filter(([seat]) => seat === p).map(([, code]) =>
     cardFace(code, { class: "card small" }));
   const tags = [
-    s.dealer === p ? el("span", { class: "tag" }, "dealer") : null,
+    s.dealer === p && s.deal > 0 ? el("span", { class: "tag" }, "dealer") : null,
     myTurn ? el("span", { class: "tag turn" }, "to play") : null,
     computer ? el("span", { class: "tag" }, "computer") : null,
   ];

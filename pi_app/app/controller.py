@@ -374,7 +374,7 @@ class Controller:
         return BoardState(
             pegs=pegs,
             games_won=games_won,
-            dealer=rules.side_of(state["dealer"]) if "dealer" in state else None,
+            dealer=rules.side_of(state["dealer"]) if state.get("deal") else None,
             turn=rules.side_of(turn) if isinstance(turn, int) else None,
         )
 

@@ -52,6 +52,13 @@ def test_a_real_table_waits_for_the_deal_and_knows_no_hand(real) -> None:
     assert table.snapshot()["coach"] == []
 
 
+def test_no_dealer_is_lit_until_the_table_says_who_deals(real) -> None:
+    table = real()
+    assert table.board_state().dealer is None
+    table.act({"type": "next", "player": 1, "dealer": 1})
+    assert table.board_state().dealer == 1
+
+
 def test_each_seat_lays_away_with_its_peg_button(real) -> None:
     table = real()
     press(table, "ok")

@@ -131,7 +131,9 @@ def name_cards(page, text: str) -> None:
 
 def test_a_hidden_hand_deal_named_on_the_page_lights_the_engines_scores(real_table_page) -> None:
     page = real_table_page
+    assert page.locator(".seat .tag", has_text="dealer").count() == 0  # no one has dealt yet
     click_and_wait(page, "#deals-0")
+    assert page.locator(".seat[data-seat='0'] .tag", has_text="dealer").count() == 1
     assert page.locator(".hand[data-seat='1'] .card.back").count() == 6  # held, unseen
     for seat in (1, 0):
         click_and_wait(page, f"#laid-away-{seat}")
