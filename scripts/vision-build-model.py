@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build the default card model shipped as pi_app/vision/data/default.npz.
 
-Trained only on the CC0 Kennard deck and on font-drawn decks, never on aisleriot art, so every
+Trained only on the CC0 Kennard deck, decks drawn with OpenCV's fonts, and decks set in the
+system's DejaVu and Liberation typefaces (needs rsvg-convert), never on aisleriot art, so every
 aisleriot theme stays an unseen design for the benchmark. Deterministic for a seed.
     .venv/bin/python scripts/vision-build-model.py [--shared ../shared] [--scenes 60]
 """
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
+from itertools import product
 from pathlib import Path
 
-from pi_app.vision.designs import font_design, kennard
+from pi_app.vision.designs import TYPEFACES, font_design, kennard, typeface_design
 from pi_app.vision.training import collect, collect_corners, train_model
 
 REPO = Path(__file__).resolve().parent.parent
@@ -31,6 +34,9 @@ def main() -> int:
     deck = kennard(args.shared)
     samples = collect([deck], args.scenes, args.seed, progress=True)
     fonts = [font_design(args.seed * 1000 + i) for i in range(args.fonts)]
+    with tempfile.TemporaryDirectory() as tmp:  # system typefaces, drawn by rsvg-convert
+        fonts += [typeface_design(family, bold, args.seed + i, Path(tmp))
+                  for i, (family, bold) in enumerate(product(TYPEFACES, (False, True)))]
     samples = collect(fonts, max(4, args.scenes // 10), args.seed + 1, samples, progress=True)
     print("corner samples from every card face", file=sys.stderr)
     samples = collect_corners([deck, *fonts], args.per_card, args.seed + 2, samples)

@@ -163,6 +163,55 @@ class SuitStyle:
                    club_lobe=float(rng.uniform(0.34, 0.46)))
 
 
+TYPEFACES = ("DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "DejaVu Sans Condensed",
+             "DejaVu Sans Light", "Liberation Sans", "Liberation Serif", "Liberation Mono",
+             "Liberation Sans Narrow")
+"""System typefaces (Debian fonts-dejavu, fonts-liberation) for `typeface_design`."""
+
+
+def typeface_design(family: str, bold: bool, seed: int, cache: Path) -> Design:
+    """A plain deck set in a system typeface, its suits the typeface's own ♣♦♥♠ glyphs:
+    written as one SVG sheet and drawn by `rsvg-convert` (build time only, never at the table)."""
+    if shutil.which("rsvg-convert") is None:
+        raise DesignError("rsvg-convert is missing: install Debian's librsvg2-bin")
+    rng = np.random.default_rng(seed)
+    w, h = 300, round(300 * CARD_ASPECT)
+    size = rng.uniform(0.13, 0.2) * w
+    suit_size = size * rng.uniform(0.65, 1.0)
+    x, y = rng.uniform(0.04, 0.08) * w, rng.uniform(0.03, 0.06) * w
+    weight = "bold" if bold else "normal"
+    red = f"rgb({rng.integers(170, 240)},{rng.integers(0, 50)},{rng.integers(0, 60)})"
+    cards = []
+    for card in DECK:
+        left, top = (card.rank - 1) * w, int(card.suit) * h
+        ink = red if card.suit in (1, 2) else "rgb(20,20,20)"
+        label = "10" if card.rank == 10 else RANKS[card.rank - 1]
+        index = (f'<text x="{x + size * 0.4:.1f}" y="{y + size:.1f}" text-anchor="middle" '
+                 f'font-size="{size:.1f}">{label}</text>'
+                 f'<text x="{x + size * 0.4:.1f}" y="{y + size * 1.15 + suit_size:.1f}" '
+                 f'text-anchor="middle" font-size="{suit_size:.1f}">{card.suit.symbol}</text>')
+        cards.append(
+            f'<g transform="translate({left},{top})" fill="{ink}" font-family="{family}" '
+            f'font-weight="{weight}"><rect width="{w}" height="{h}" rx="{w * 0.05:.0f}" '
+            f'fill="white"/>{index}<g transform="rotate(180 {w / 2} {h / 2})">{index}</g>'
+            f'<text x="{w / 2}" y="{h * 0.62:.0f}" text-anchor="middle" '
+            f'font-size="{w * 0.4:.0f}">{card.suit.symbol}</text></g>')
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{13 * w}" height="{4 * h}">'
+           + "".join(cards) + "</svg>")
+    cache.mkdir(parents=True, exist_ok=True)
+    name = f"{family.replace(' ', '_')}-{weight}-{seed}"
+    source, sheet_path = cache / f"{name}.svg", cache / f"{name}.png"
+    source.write_text(svg, encoding="utf-8")
+    subprocess.run(["rsvg-convert", str(source), "-o", str(sheet_path)], check=True,
+                   capture_output=True)
+    sheet = cv2.imread(str(sheet_path), cv2.IMREAD_UNCHANGED)
+    if sheet is None:
+        raise DesignError(f"{sheet_path}: rendering failed")
+    return {card.code: _as_bgra(sheet[int(card.suit) * h:(int(card.suit) + 1) * h,
+                                      (card.rank - 1) * w:card.rank * w]).copy()
+            for card in DECK}
+
+
 def draw_suit(image: np.ndarray, suit: int, centre: tuple[float, float], size: float,
               colour: tuple[int, ...], style: SuitStyle = SuitStyle()) -> None:
     """Draw a club (0), diamond (1), heart (2) or spade (3) of height `size` centred there."""
