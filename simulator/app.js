@@ -408,6 +408,12 @@ function wireButtons() {
     const zone = namingZone(snap.state);
     const cards = $("#name-cards").value.toUpperCase().split(/[\s,]+/).filter(Boolean);
     if (!zone) return;
+    if (!cards.length || (zone !== "show" && cards.length > 1)) {  // one card is laid at a time
+      const what = zone === "show" ? `the ${snap.state.reveal.cards_needed} card(s) shown`
+        : zone === "starter" ? "the one starter turned up" : "the one card laid";
+      showError(`Name ${what}, e.g. 5H${cards.length ? `, not ${cards.join(" ")}` : ""}.`);
+      return;
+    }
     const reply = await act({ type: "observe", zone, cards });
     if (reply.ok) $("#name-cards").value = "";
   });

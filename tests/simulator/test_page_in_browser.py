@@ -138,6 +138,10 @@ def test_a_hidden_hand_deal_named_on_the_page_lights_the_engines_scores(real_tab
     for seat in (1, 0):
         click_and_wait(page, f"#laid-away-{seat}")
     assert page.text_content("#name-go") == "Starter"
+    page.fill("#name-cards", "5s 6h")  # two cards for the one starter: neither is taken
+    page.click("#name-go")
+    assert page.text_content("#error") == "Name the one starter turned up, e.g. 5H, not 5S 6H."
+    assert api_state(page)["state"]["starter"] is None
     name_cards(page, "5s")
     for card in ["9C", "6S", "8H", "7D"]:
         name_cards(page, card)
