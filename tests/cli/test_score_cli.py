@@ -91,3 +91,10 @@ def test_crib_odds_for_the_five_card_game_counts_three_card_hands(
     code, out, err = run(capsys, "odds", "--cards", "3", "--crib")
     assert code == 2 and out == ""
     assert "a crib has 4 cards in every game, not 3" in err
+
+
+def test_crib_odds_refuses_a_negative_score_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "odds", "--score", "-1")
+    assert code == 2 and out == ""
+    assert err.strip() == "crib odds: --score -1: a show scores 0 or more"
+

@@ -28,6 +28,9 @@ def run(args: argparse.Namespace) -> int:
     if args.crib and args.cards != 4:
         print(f"crib odds: a crib has 4 cards in every game, not {args.cards}", file=sys.stderr)
         return 2
+    if args.score is not None and args.score < 0:
+        print(f"crib odds: --score {args.score}: a show scores 0 or more", file=sys.stderr)
+        return 2
     names = ("crib",) if args.crib else ("hand", "crib") if args.cards == 4 else ("hand",)
     tables = {
         name: show_score_distribution(is_crib=name == "crib", hand_size=args.cards)

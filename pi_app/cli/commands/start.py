@@ -43,6 +43,11 @@ def run(args: argparse.Namespace, *, simulated: bool) -> int:
         overrides["game"] = game
     try:
         config = load_config(args.config, overrides=overrides)
+        if args.table == "real" and not config.game.hidden_hands:
+            print(f"crib: --table real: mode {config.game.mode} is not played with hidden "
+                  "hands dealt at the table (versus: the app deals the computer's cards; "
+                  "scoreboard: no cards); choose --mode auto or manual", file=sys.stderr)
+            return 2
         app = build(config, simulated=simulated)
     except (ConfigError, PinConfigError, StripError, StorageError) as exc:
         print(f"crib: {exc}", file=sys.stderr)
