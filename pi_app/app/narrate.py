@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pi_app.board.layout import GAME_HOLE
 from pi_app.engine.cards import parse_cards
 from pi_app.engine.game import Event
 from pi_app.engine.scoring import score_show
@@ -47,7 +48,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         reason = event.get("reason", "pegged")
         return f"{who} pegs {event['points']} ({reason})"
     if kind == "game_end":
-        return f"{names[event['winner']]} wins, {event['scores'][0]}–{event['scores'][1]}" + (
+        board = "–".join(str(min(score, GAME_HOLE)) for score in event["scores"])  # as pegged
+        return f"{names[event['winner']]} wins, {board}" + (
             f", {event['skunk']} skunk" if event.get("skunk", "none") != "none" else "")
     return None
 

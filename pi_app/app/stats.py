@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pi_app.app.session import this_game
+from pi_app.board.layout import GAME_HOLE
 from pi_app.engine.game import Event
 from pi_app.engine.variants import Rules
 from pi_app.storage import GameStore
@@ -58,5 +59,6 @@ class TableStats:
             "players": self._totals["players"],
             "hand_histogram": {str(k): v for k, v in sorted(hands.items())},
             "crib_histogram": {str(k): v for k, v in sorted(cribs.items())},
-            "race": score_race(rules, this_game(shown)),
+            "race": [[min(score, GAME_HOLE) for score in scores]  # as the board pegs them
+                     for scores in score_race(rules, this_game(shown))],
         }

@@ -44,3 +44,15 @@ def test_each_hand_of_a_won_game_is_in_the_histogram_once_also_after_the_next_de
     table.act({"type": "new_game"})
     stats = table.snapshot()["stats"]
     assert stats["games"] == 1 and sum(stats["hand_histogram"].values()) == len(hands)
+
+
+def test_a_winning_count_past_121_is_told_and_charted_as_the_board_pegs_it(
+        make_controller) -> None:
+    table = make_controller("scoreboard")
+    table.act({"type": "peg", "player": 1, "points": 12})
+    for points in (29, 29, 29, 29, 29):  # North counts 145: the game ends in hole 121
+        table.act({"type": "peg", "player": 0, "points": points})
+    snap = table.snapshot()
+    assert snap["pegs"][0]["front"] == 121
+    assert snap["log"][-1] == "North wins, 121–12, double skunk"
+    assert snap["stats"]["race"][-1] == [121, 12]
