@@ -32,6 +32,12 @@ function showError(message) {
   showError.timer = setTimeout(() => { box.hidden = true; }, 5000);
 }
 
+// Points typed by a player: an empty field is named, never read as 0 (a claim of 0 is final).
+function withPoints(input, emptyMessage, use) {
+  if (input.value.trim() === "") showError(emptyMessage);
+  else use(Number(input.value));
+}
+
 async function post(path, body) {
   const response = await fetch(path, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -275,9 +281,8 @@ function scoreboardSeat(p) {
         onclick: () => act({ type: "press", control: `peg${p}`, kind: "press" }) }, "PEG +1"),
       input,
       el("button", { type: "button", id: `peg-${p}`,
-        onclick: () => (input.value.trim() === ""
-          ? showError(`peg: enter the points ${snap.names[p]} pegs, 1 to 29`)
-          : act({ type: "peg", player: p, points: Number(input.value) })) }, "Peg")));
+        onclick: () => withPoints(input, `peg: enter the points ${snap.names[p]} pegs, 1 to 29`,
+          (points) => act({ type: "peg", player: p, points })) }, "Peg")));
 }
 
 function renderTable() {
@@ -422,12 +427,13 @@ function wireButtons() {
   $("#dispute").addEventListener("click", () => act({ type: "undo" }));
   $("#claim").addEventListener("click", () => {
     const [seat] = snap.state.show_next;
-    act({ type: "claim", player: seat, points: Number($("#claim-points").value) });
+    withPoints($("#claim-points"), `claim: enter the count ${snap.names[seat]} claims (0 for none)`,
+      (points) => act({ type: "claim", player: seat, points }));
   });
   $("#call-muggins").addEventListener("click", () => {
     const counted = snap.state.show_next ? snap.state.show_next[0] : snap.state.dealer;
-    act({ type: "muggins", player: (counted + 1) % snap.names.length,
-      points: Number($("#muggins-points").value) });
+    withPoints($("#muggins-points"), "muggins: enter the points the count missed",
+      (points) => act({ type: "muggins", player: (counted + 1) % snap.names.length, points }));
   });
   $("#pairing").addEventListener("submit", async (e) => {
     e.preventDefault();

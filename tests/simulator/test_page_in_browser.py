@@ -223,3 +223,41 @@ def test_the_go_button_pressed_with_a_card_to_play_says_why_on_the_page(page) ->
     assert page.is_visible("#error")
     assert "go" in page.text_content("#error").lower()
     assert api_state(page)["state"]["played"] == before["played"]  # nothing lost
+
+
+@pytest.fixture
+def muggins_page(tmp_path):
+    """The page of `crib sim --mode manual` with muggins: players claim their own counts."""
+    running = start_sim(["sim", "--no-browser", "--mode", "manual"], tmp_path,
+                        {"CRIB_GAME_MUGGINS": "true"})
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        page.goto(running.url)
+        page.wait_for_selector(".seat .card")
+        yield page
+        browser.close()
+        running.stop()
+
+
+def test_muggins_a_claim_with_an_empty_field_is_refused_not_taken_as_zero(muggins_page) -> None:
+    page = muggins_page
+    for seat in (0, 1):
+        hand = page.locator(f".hand[data-seat='{seat}'] .card")
+        hand.nth(0).click()
+        hand.nth(1).click()
+        click_and_wait(page, f"#lay-away-{seat}")
+    for _ in range(20):
+        if api_state(page)["state"]["phase"] == "show":
+            break
+        if page.query_selector(".card.playable"):
+            click_and_wait(page, ".card.playable")
+        else:
+            click_and_wait(page, "button[id^='go-']")
+    snap = api_state(page)
+    claiming = snap["state"]["show_next"]
+    name = snap["names"][claiming[0]]
+    page.fill("#claim-points", "")
+    page.click("#claim")
+    assert page.text_content("#error") == f"claim: enter the count {name} claims (0 for none)"
+    assert api_state(page)["state"]["show_next"] == claiming  # nothing claimed
