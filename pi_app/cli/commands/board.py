@@ -179,6 +179,8 @@ def run_render(args: argparse.Namespace) -> int:
         renderer = _renderer(args, layout)
         frame = renderer.render(_state(args, len(layout.tracks)))
         if args.png:
+            if not args.png.parent.is_dir():
+                raise UsageError(f"--png {args.png}: there is no folder {args.png.parent}")
             png_board(layout, frame, args.png)
     except (LayoutError, UsageError) as exc:
         return _fail(args, exc)
