@@ -26,6 +26,7 @@ from itertools import combinations
 from typing import Any, Final, Literal
 
 from pi_app.engine.cards import DECK, Card, CardError, check_distinct, parse_card
+from pi_app.engine.eventlog import Event, EventSourced
 from pi_app.engine.pegging import MAX_COUNT, score_play
 from pi_app.engine.scoring import ScoreItem, score_show
 from pi_app.engine.variants import Rules, game_result
@@ -39,7 +40,6 @@ __all__ = [
     "Phase",
 ]
 
-Event = dict[str, Any]
 Phase = Literal["discard", "cut", "play", "show", "deal_end", "game_over"]
 ActionKind = Literal["discard", "play", "go", "claim", "muggins", "next", "starter", "reveal"]
 ACTION_KINDS: Final = ("discard", "play", "go", "claim", "muggins", "next", "starter", "reveal")
@@ -183,7 +183,7 @@ def _is_player_action(event: Event) -> bool:
     return False
 
 
-class Game:
+class Game(EventSourced):
     """A game in progress. Build with `Game(rules, seed)`, act with `apply`, read the state from
     the attributes and `to_json`, step back with `undo` and forward with `redo`.
 
@@ -191,6 +191,9 @@ class Game:
     the game before its first deal, waiting for a `next` action, which may bring the cards
     dealt at a real table.
     """
+
+    error = GameError
+    nothing_to_undo = "nothing to undo: no one has acted yet"
 
     def __init__(
         self,
@@ -206,8 +209,7 @@ class Game:
         self._targets = [self.rules.target_of(side) for side in range(len(self.rules.sides))]
         self.seed = seed
         self.game = game
-        self.events: list[Event] = []
-        self._redo: list[list[Event]] = []
+        super().__init__()
         self._reset()
         if start:
             self._emit(self._first_deal_event(dealer))
@@ -864,38 +866,8 @@ class Game:
 
     # ---- undo and redo -----------------------------------------------------------------------
 
-    @property
-    def can_undo(self) -> bool:
-        return any(_is_player_action(event) for event in self.events)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    def undo(self) -> list[Event]:
-        """Take back the last action and everything that followed from it; return its events."""
-        if not self.can_undo:
-            raise GameError("nothing to undo: no one has acted yet")
-        cut = len(self.events) - 1
-        while not _is_player_action(self.events[cut]):
-            cut -= 1
-        taken = self.events[cut:]
-        kept = self.events[:cut]
-        self.events = []
-        self._reset()
-        for event in kept:
-            self._emit(event)
-        self._redo.append(taken)
-        return taken
-
-    def redo(self) -> list[Event]:
-        """Play again the last action undone; return its events."""
-        if not self._redo:
-            raise GameError("nothing to redo")
-        step = self._redo.pop()
-        for event in step:
-            self._emit(event)
-        return step
+    def _starts_action(self, event: Event) -> bool:
+        return _is_player_action(event)
 
     # ---- JSON ---------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
+from pi_app.engine.eventlog import Event, EventSourced
 from pi_app.engine.match import GAMES_FOR_SKUNK
 from pi_app.engine.variants import Rules, RulesError, SkunkKind, game_result, skunk_kind
 
@@ -22,7 +23,6 @@ __all__ = [
     "skunk_lines",
 ]
 
-Event = dict[str, Any]
 
 _ACTIONS: Final = ("peg", "next_game")
 """Event types a player causes; `line` and `game_end` follow from them by the rules."""
@@ -46,13 +46,15 @@ def skunk_lines(rules: Rules, target: int | None = None) -> tuple[tuple[int, Sku
     return tuple(lines)
 
 
-class Scoreboard:
+class Scoreboard(EventSourced):
     """A match of games pegged by hand, for the sides the rules seat (partners share a score)."""
 
+    error = ScoreboardError
+    nothing_to_undo = "nothing to undo: no one has pegged yet"
+
     def __init__(self, rules: Rules | None = None) -> None:
+        super().__init__()
         self.rules = rules if rules is not None else Rules()
-        self.events: list[Event] = []
-        self._redo: list[list[Event]] = []
         self._reset()
 
     @classmethod
@@ -77,13 +79,8 @@ class Scoreboard:
         """The current game has been won; `next_game` starts another."""
         return self.result is not None
 
-    @property
-    def can_undo(self) -> bool:
-        return any(event["type"] in _ACTIONS for event in self.events)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
+    def _starts_action(self, event: Event) -> bool:
+        return event["type"] in _ACTIONS
 
     # ---- actions --------------------------------------------------------------------------------
 
@@ -124,30 +121,6 @@ class Scoreboard:
             scores = ", ".join(str(score) for score in self.scores)
             raise ScoreboardError(f"game {self.game} is still being played ({scores})")
         return self._act([{"type": "next_game", "game": self.game + 1}])
-
-    def undo(self) -> list[Event]:
-        """Take back the last action and what followed from it; return its events."""
-        if not self.can_undo:
-            raise ScoreboardError("nothing to undo: no one has pegged yet")
-        cut = len(self.events) - 1
-        while self.events[cut]["type"] not in _ACTIONS:
-            cut -= 1
-        taken, kept = self.events[cut:], self.events[:cut]
-        self.events = []
-        self._reset()
-        for event in kept:
-            self._emit(event)
-        self._redo.append(taken)
-        return taken
-
-    def redo(self) -> list[Event]:
-        """Make again the action last undone; return its events."""
-        if not self._redo:
-            raise ScoreboardError("nothing to redo")
-        step = self._redo.pop()
-        for event in step:
-            self._emit(event)
-        return step
 
     def _act(self, step: list[Event]) -> list[Event]:
         for event in step:
