@@ -422,7 +422,12 @@ function wireButtons() {
     const reply = await act({ type: "observe", zone, cards });
     if (reply.ok) $("#name-cards").value = "";
   });
-  $("#new-game").addEventListener("click", () => act({ type: "new_game" }));
+  $("#new-game").addEventListener("click", () => {
+    const playing = snap.winner === null && snap.pegs.some((pegs) => pegs.front > 0);
+    if (playing && !window.confirm("Abandon the game in play and start a new one? "
+      + "The abandoned game cannot be resumed.")) return;
+    act({ type: "new_game" });
+  });
   $("#confirm").addEventListener("click", () => act({ type: "confirm" }));
   $("#dispute").addEventListener("click", () => act({ type: "undo" }));
   $("#claim").addEventListener("click", () => {

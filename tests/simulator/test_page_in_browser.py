@@ -261,3 +261,18 @@ def test_muggins_a_claim_with_an_empty_field_is_refused_not_taken_as_zero(muggin
     page.click("#claim")
     assert page.text_content("#error") == f"claim: enter the count {name} claims (0 for none)"
     assert api_state(page)["state"]["show_next"] == claiming  # nothing claimed
+
+
+def test_new_game_asks_before_abandoning_a_game_with_points_on_the_board(scoreboard_page) -> None:
+    page = scoreboard_page
+    peg_on_page(page, 0, "12")
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click("#new-game")
+    page.wait_for_timeout(300)
+    assert "Abandon the game in play" in asked[0]
+    assert api_state(page)["pegs"][0]["front"] == 12  # kept: the player said no
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    click_and_wait(page, "#new-game")
+    assert api_state(page)["pegs"][0]["front"] == 0
