@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sim_process import start_sim
@@ -20,18 +23,38 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
-@pytest.fixture
-def page(sim, tmp_path):
+@contextmanager
+def browser_on(url: str, ready: str) -> Iterator[Any]:
+    """A Chromium page on `url`, once `ready` (a selector) shows; the page must raise no
+    script error while the test uses it."""
     with sync_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1500, "height": 1100})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(sim.url)
-        page.wait_for_selector(".seat .card")
+        page.goto(url)
+        page.wait_for_selector(ready)
         yield page
         browser.close()
-        assert errors == [], f"the page raised: {errors}"
+    assert errors == [], f"the page raised: {errors}"
+
+
+@contextmanager
+def sim_page(tmp_path: Path, mode: str, ready: str, settings: dict[str, str] | None = None
+             ) -> Iterator[Any]:
+    """The page of its own `crib sim --mode MODE` process, stopped afterwards."""
+    running = start_sim(["sim", "--no-browser", "--mode", mode], tmp_path, settings)
+    try:
+        with browser_on(running.url, ready) as page:
+            yield page
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def page(sim):
+    with browser_on(sim.url, ".seat .card") as page:
+        yield page
 
 
 def version(page) -> str:
@@ -109,19 +132,8 @@ def test_a_deal_played_in_the_browser_lights_the_engines_scores(page, tmp_path) 
 @pytest.fixture
 def real_table_page(tmp_path):
     """The page of `crib sim --mode manual` at a real table (game.table = "real")."""
-    running = start_sim(["sim", "--no-browser", "--mode", "manual"], tmp_path,
-                        {"CRIB_GAME_TABLE": "real"})
-    with sync_api.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        page = browser.new_page(viewport={"width": 1500, "height": 1100})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(running.url)
-        page.wait_for_selector("#deals-0")
+    with sim_page(tmp_path, "manual", "#deals-0", {"CRIB_GAME_TABLE": "real"}) as page:
         yield page
-        browser.close()
-        running.stop()
-        assert errors == [], f"the page raised: {errors}"
 
 
 def name_cards(page, text: str) -> None:
@@ -168,18 +180,8 @@ def test_a_hidden_hand_deal_named_on_the_page_lights_the_engines_scores(real_tab
 @pytest.fixture
 def scoreboard_page(tmp_path):
     """The page of `crib sim --mode scoreboard`."""
-    running = start_sim(["sim", "--no-browser", "--mode", "scoreboard"], tmp_path)
-    with sync_api.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        page = browser.new_page(viewport={"width": 1500, "height": 1100})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(running.url)
-        page.wait_for_selector("#peg-0")
+    with sim_page(tmp_path, "scoreboard", "#peg-0") as page:
         yield page
-        browser.close()
-        running.stop()
-        assert errors == [], f"the page raised: {errors}"
 
 
 def peg_on_page(page, seat: int, points: str) -> None:
@@ -228,16 +230,8 @@ def test_the_go_button_pressed_with_a_card_to_play_says_why_on_the_page(page) ->
 @pytest.fixture
 def muggins_page(tmp_path):
     """The page of `crib sim --mode manual` with muggins: players claim their own counts."""
-    running = start_sim(["sim", "--no-browser", "--mode", "manual"], tmp_path,
-                        {"CRIB_GAME_MUGGINS": "true"})
-    with sync_api.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        page = browser.new_page(viewport={"width": 1500, "height": 1100})
-        page.goto(running.url)
-        page.wait_for_selector(".seat .card")
+    with sim_page(tmp_path, "manual", ".seat .card", {"CRIB_GAME_MUGGINS": "true"}) as page:
         yield page
-        browser.close()
-        running.stop()
 
 
 def test_muggins_a_claim_with_an_empty_field_is_refused_not_taken_as_zero(muggins_page) -> None:
