@@ -214,9 +214,14 @@ class CardSession:
                 break
         return made
 
+    def _by_computer(self, event: Event) -> bool:
+        return event.get("player") == self.spec.computer_seat and event["type"] != "deal"
+
     @property
     def can_undo(self) -> bool:
-        return self.game.can_undo
+        """Whether a person has acted: undo never takes back the computer's moves alone."""
+        game = self.game
+        return any(game.starts_action(e) and not self._by_computer(e) for e in game.events)
 
     @property
     def can_redo(self) -> bool:
@@ -230,9 +235,7 @@ class CardSession:
         while True:
             taken = self.game.undo()
             steps += 1
-            by_computer = taken[0].get("player") == self.spec.computer_seat and (
-                taken[0]["type"] != "deal")
-            if not by_computer:
+            if not self._by_computer(taken[0]):
                 break
             if not self.game.can_undo:  # the computer's opening move: it would only replay it
                 self.game.redo()

@@ -33,12 +33,13 @@ class EventSourced(ABC):
         """Append `event` to the log and fold it into the state."""
 
     @abstractmethod
-    def _starts_action(self, event: Event) -> bool:
-        """Whether `event` records a player's action rather than a consequence of one."""
+    def starts_action(self, event: Event) -> bool:
+        """Whether `event` records a player's action (an undo step begins there) rather than
+        something that followed from one by the rules."""
 
     @property
     def can_undo(self) -> bool:
-        return any(self._starts_action(event) for event in self.events)
+        return any(self.starts_action(event) for event in self.events)
 
     @property
     def can_redo(self) -> bool:
@@ -49,7 +50,7 @@ class EventSourced(ABC):
         if not self.can_undo:
             raise self.error(self.nothing_to_undo)
         cut = len(self.events) - 1
-        while not self._starts_action(self.events[cut]):
+        while not self.starts_action(self.events[cut]):
             cut -= 1
         taken, kept = self.events[cut:], self.events[:cut]
         self.events = []

@@ -866,7 +866,7 @@ class Game(EventSourced):
 
     # ---- undo and redo -----------------------------------------------------------------------
 
-    def _starts_action(self, event: Event) -> bool:
+    def starts_action(self, event: Event) -> bool:
         return _is_player_action(event)
 
     # ---- JSON ---------------------------------------------------------------------------------

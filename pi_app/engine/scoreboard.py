@@ -79,7 +79,7 @@ class Scoreboard(EventSourced):
         """The current game has been won; `next_game` starts another."""
         return self.result is not None
 
-    def _starts_action(self, event: Event) -> bool:
+    def starts_action(self, event: Event) -> bool:
         return event["type"] in _ACTIONS
 
     # ---- actions --------------------------------------------------------------------------------

@@ -173,6 +173,14 @@ def test_undo_in_versus_takes_back_the_computers_reply_with_the_players_card(
     assert table.snapshot()["state"]["turn"] == 0
 
 
+def test_in_versus_undo_is_offered_only_once_the_person_has_acted(make_controller) -> None:
+    table = make_controller("versus", computer_level="beginner")
+    assert table.snapshot()["can_undo"] is False  # only the computer has laid away
+    hand = table.snapshot()["state"]["hands"][0]
+    table.act({"type": "discard", "player": 0, "cards": hand[:2]})
+    assert table.snapshot()["can_undo"] is True
+
+
 def test_the_computers_hand_is_face_down_on_the_page(make_controller) -> None:
     table = make_controller("versus", computer_level="beginner")
     snap = table.snapshot()
