@@ -75,7 +75,7 @@ def make_scene(design: Design, rng: np.random.Generator, layout: str = "scatter"
         placed.append(dst)
     cards = [SceneCard(str(code), dst.astype(np.float32), _index_visibility(labels, dst, i))
              for i, (code, dst) in enumerate(zip(codes, placed, strict=True))]
-    image = _degrade(image, cond, rng)
+    image = degrade(image, cond, rng)
     return Scene(image, cards)
 
 
@@ -194,7 +194,9 @@ def _index_visibility(labels: np.ndarray, quad: np.ndarray, label: int) -> tuple
     return visible(tl, u, v), visible(br, -u, -v)
 
 
-def _degrade(image: np.ndarray, cond: Conditions, rng: np.random.Generator) -> np.ndarray:
+def degrade(image: np.ndarray, cond: Conditions, rng: np.random.Generator) -> np.ndarray:
+    """Photograph a clean frame as a camera would: uneven light and a colour cast, maybe a
+    glare spot, blur, sensor noise and JPEG compression."""
     height, width = image.shape[:2]
     yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
     gx, gy = rng.normal(0, 1, 2)

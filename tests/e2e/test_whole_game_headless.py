@@ -9,7 +9,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 import pytest
 from served_app import Server
@@ -20,13 +19,18 @@ from pi_app.app.config import load_config
 from pi_app.board.layout import GAME_HOLE
 from pi_app.storage import GameStore
 from pi_app.vision.designs import kennard
+from pi_app.vision.synth import Conditions, degrade
 
 pytestmark = pytest.mark.slow
 
 
+CAMERA = Conditions(tilt=0.0, light=0.3, glare=0.0, blur=0.6, noise=4.0, jpeg=(80, 92))
+"""A fair table: the synthesiser's uneven light, blur, noise and JPEG on every frame."""
+
+
 class ScriptedTable:
-    """The frames the camera sees: what the script has laid in each zone, photographed with
-    sensor noise and JPEG compression."""
+    """The frames the camera sees: what the script has laid in each zone, photographed by the
+    scene synthesiser's camera model."""
 
     def __init__(self, design: dict[str, np.ndarray]) -> None:
         self.design = design
@@ -42,10 +46,7 @@ class ScriptedTable:
     def frame(self) -> np.ndarray:
         with self.lock:
             clean = render_table(self.design, self.zones, self.laid)
-        noisy = np.clip(clean + self.rng.normal(0, 4, clean.shape), 0, 255).astype(np.uint8)
-        ok, jpeg = cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 85])
-        assert ok
-        return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+        return degrade(clean, CAMERA, self.rng)
 
 
 @pytest.fixture
