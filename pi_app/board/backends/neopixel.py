@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pi_app.board.backends import StripError
+from pi_app.board.backends.library import LibraryStrip
 from pi_app.board.strip import RGB
 
 __all__ = ["NeoPixelStrip"]
@@ -24,7 +25,10 @@ def _load(name: str, package: str) -> Any:
         ) from exc
 
 
-class NeoPixelStrip:
+class NeoPixelStrip(LibraryStrip):
+    name = "the neopixel strip"
+    failures = (OSError,)
+
     def __init__(
         self, led_count: int, pin: int = 18, spi: bool = False, pixel_order: str = "GRB"
     ) -> None:
@@ -47,28 +51,13 @@ class NeoPixelStrip:
         except (OSError, RuntimeError, ValueError) as exc:
             route = "SPI (GPIO10; is SPI enabled?)" if spi else f"GPIO{pin}"
             raise StripError(f"could not open the neopixel strip on {route}: {exc}") from exc
-        self._led_count = led_count
-        self._open = True
+        self._opened(led_count)
 
-    @property
-    def led_count(self) -> int:
-        return self._led_count
-
-    def show(self, pixels: Sequence[RGB]) -> None:
-        if not self._open:
-            raise StripError("the neopixel strip is closed")
-        if len(pixels) != self._led_count:
-            raise ValueError(f"got {len(pixels)} pixels for a {self._led_count}-LED strip")
+    def _write(self, pixels: Sequence[RGB]) -> None:
         self._pixels[:] = pixels
-        try:
-            self._pixels.show()
-        except OSError as exc:
-            raise StripError(f"the neopixel strip failed to show a frame: {exc}") from exc
+        self._pixels.show()
 
-    def close(self) -> None:
-        if not self._open:
-            return
-        self._open = False
+    def _release(self) -> None:
         self._pixels.fill((0, 0, 0))
         self._pixels.show()
         self._pixels.deinit()

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pi_app.board.backends import StripError
+from pi_app.board.backends.library import LibraryStrip
 from pi_app.board.strip import RGB
 
 __all__ = ["STRIP_TYPES", "Ws281xStrip"]
@@ -19,7 +20,10 @@ STRIP_TYPES = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
 """Colour orders; WS2812B strips are GRB."""
 
 
-class Ws281xStrip:
+class Ws281xStrip(LibraryStrip):
+    name = "the ws281x strip (rpi_ws281x)"
+    failures = (RuntimeError,)
+
     def __init__(
         self,
         led_count: int,
@@ -42,7 +46,6 @@ class Ws281xStrip:
             ) from exc
         if channel is None:
             channel = 1 if pin in (13, 19, 41, 45, 53) else 0
-        self._led_count = led_count
         self._strip = lib.PixelStrip(
             led_count,
             pin,
@@ -60,27 +63,13 @@ class Ws281xStrip:
                 f"rpi_ws281x could not start the strip on GPIO{pin} (channel {channel}, DMA "
                 f"{dma}): {exc}. PWM and PCM pins need root; GPIO10 (SPI) needs the spi group"
             ) from exc
-        self._open = True
+        self._opened(led_count)
 
-    @property
-    def led_count(self) -> int:
-        return self._led_count
-
-    def show(self, pixels: Sequence[RGB]) -> None:
-        if not self._open:
-            raise StripError("the ws281x strip is closed")
-        if len(pixels) != self._led_count:
-            raise ValueError(f"got {len(pixels)} pixels for a {self._led_count}-LED strip")
+    def _write(self, pixels: Sequence[RGB]) -> None:
         self._strip[0 : self._led_count] = [(r << 16) | (g << 8) | b for r, g, b in pixels]
-        try:
-            self._strip.show()
-        except RuntimeError as exc:
-            raise StripError(f"rpi_ws281x failed to show a frame: {exc}") from exc
+        self._strip.show()
 
-    def close(self) -> None:
-        if not self._open:
-            return
-        self._open = False
+    def _release(self) -> None:
         self._strip[0 : self._led_count] = [0] * self._led_count
         self._strip.show()
         self._strip._cleanup()
