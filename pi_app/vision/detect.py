@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from pi_app.vision.designs import CARD_ASPECT
+from pi_app.vision.glyphs import RANK_CENTRE, index_corners, ink_mask
 
 WORK_SIZE = 640
 """Detection runs on a copy of the frame scaled to this longest side; reading uses full size."""
@@ -96,7 +97,8 @@ def _corners_in(image: np.ndarray, level: float, unit: float, offset: np.ndarray
 
 
 def find_corners(frame: np.ndarray) -> list[Corner]:
-    """Every corner hypothesis in a BGR frame, with one or two width guesses each.
+    """Every corner hypothesis in a BGR frame: outline corners, with one or two width guesses
+    each, and every rank-over-suit pair of glyphs (`glyphs.py`).
 
     A first pass runs on a reduced copy; piles of overlapping cards (an outline much bigger
     than one card, or far from a rectangle) are then searched again at full resolution, where
@@ -124,6 +126,13 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
     corners: list[Corner] = []
     for point, u, v, lu, lv in raw:
         for width in _width_guesses(lu, lv, typical, MIN_CARD_WIDTH / scale, largest):
+            corners.append(Corner(point, u, v, width))
+    lone = np.zeros(small.shape[:2], np.uint8)  # cards whose outline gave all four corners
+    cv2.drawContours(lone, [c for c, w in zip(outlines, singles, strict=True) if w is not None],
+                     -1, 1, -1)
+    for point, u, v, width in index_corners(ink_mask(frame, level), typical):
+        x, y = ((point + (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width) * scale).astype(int)
+        if not (0 <= y < lone.shape[0] and 0 <= x < lone.shape[1] and lone[y, x]):
             corners.append(Corner(point, u, v, width))
     return corners
 
@@ -238,7 +247,7 @@ def _width_guesses(lu: float, lv: float, typical: float | None, smallest: float,
     if abs(lu / lv - CARD_ASPECT) < 0.2:
         return []  # a whole card seen from a corner without an index (long edge first)
     bound = max(lu, lv / CARD_ASPECT)
-    ladder = [w for w in (bound, bound * 1.4, bound * 2.0, bound * 2.8) if smallest <= w <= largest]
+    ladder = [w for w in (bound * 1.2, bound * 2.4) if smallest <= w <= largest]
     if typical is None:
         return ladder
     return [typical] if bound < typical * 1.3 else []

@@ -1,0 +1,84 @@
+"""Corner hypotheses from the index itself: a small rank glyph with a suit glyph just below it.
+
+The outline detector (`detect.py`) needs a card corner to stand out against the table; in a tight
+fan or an overlapping row the top-left corners lie on a sawtooth edge and are lost. Every visible
+index, though, is a pair of small ink shapes on card stock, and the line from the rank to the
+suit gives the card's long axis. Pips and court art make pairs too; the classifiers' "not an
+index" class turns those down.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+Hypothesis = tuple[np.ndarray, np.ndarray, np.ndarray, float]
+"""(corner point, u, v, card width), as `detect.Corner` takes them."""
+
+CLOSE = 17
+"""Closing kernel, frame pixels: ink is what a closing this size fills in (glyph strokes and
+index suits), not the step from a card to the table."""
+INK_DEPTH = 0.5
+"""Ink is at least this much darker than the paper around it (a soft shadow is not)."""
+LINE = 35
+"""Straight ink runs this long (frame pixels) are card edges or frame lines, never glyphs."""
+GLYPH_SIZE = (5, 48)
+"""Smallest and largest index glyph, frame pixels (a 1280x720 frame of a card table)."""
+PARTNERS = 4
+"""Suit candidates tried for each rank candidate."""
+RANK_CENTRE = np.array([0.10, 0.13])
+"""Where a rank glyph's centre sits, in card widths from the corner (along u, along v)."""
+RANK_HEIGHT = 0.14
+"""A rank glyph's height in card widths, to guess a card's size when no lone card shows it."""
+
+
+def ink_mask(frame: np.ndarray, level: float) -> np.ndarray:
+    """Dark or coloured marks on card stock (0/1): glyphs and pips, without card edges."""
+    low = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
+    closed = cv2.morphologyEx(low, cv2.MORPH_CLOSE, np.ones((CLOSE, CLOSE), np.uint8))
+    depth = closed.astype(np.int16) - low.astype(np.int16)
+    ink = ((depth > closed * INK_DEPTH) & (closed > level)).astype(np.uint8)
+    lines = cv2.HoughLinesP(ink, 1, np.pi / 180, LINE, minLineLength=LINE, maxLineGap=2)
+    ends: list[list[int]] = [] if lines is None else lines.reshape(-1, 4).astype(int).tolist()
+    for x1, y1, x2, y2 in ends:
+        cv2.line(ink, (x1, y1), (x2, y2), 0, 2)  # a shadow line would glue glyphs together
+    return ink
+
+
+def index_corners(ink: np.ndarray, typical: float | None) -> list[Hypothesis]:
+    """A corner hypothesis for every rank-over-suit pair of shapes in an `ink_mask`. `typical`
+    is the width of lone cards in this frame, if any showed; else the glyphs' size gives it."""
+    _, _, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _, _, w, h, area = stats[1:].T
+    size = np.maximum(w, h).astype(np.float64)
+    keep = ((size >= GLYPH_SIZE[0]) & (size <= GLYPH_SIZE[1]) & (area >= 8)
+            & (area >= 0.12 * w * h))
+    if typical is not None:  # lone cards show the scale: pips and art are bigger than indexes
+        keep &= (size > 0.04 * typical) & (size < 0.25 * typical)
+    c, s = centres[1:][keep], size[keep]
+    if len(c) < 2:
+        return []
+    offset = c[None, :, :] - c[:, None, :]  # [rank, suit] -> from the rank to the suit
+    distance = np.hypot(offset[..., 0], offset[..., 1])
+    ratio = s[None, :] / s[:, None]
+    pairs = ((distance > 0.55 * s[:, None]) & (distance < 1.9 * s[:, None])
+             & (ratio > 0.25) & (ratio < 1.3))
+    # Each shape is the rank of at most its PARTNERS most index-like suits: a suit smaller
+    # than the rank, about a rank's height below it.
+    misfit = np.abs(distance / s[:, None] - 1.15) + np.abs(ratio - 0.8)
+    misfit[~pairs] = np.inf
+    best = np.argsort(misfit, axis=1)[:, :PARTNERS]
+    chosen = np.zeros_like(pairs)
+    np.put_along_axis(chosen, best, True, axis=1)
+    pairs &= chosen
+    corners: list[Hypothesis] = []
+    for i, j in zip(*np.nonzero(pairs), strict=True):
+        v = offset[i, j] / distance[i, j]
+        u = np.array([v[1], -v[0]])
+        rank_height = distance[i, j] / 1.15  # centre to centre: a rank, a gap, half a suit
+        width = rank_height / RANK_HEIGHT
+        if typical is not None and 0.07 < rank_height / typical < 0.25:
+            width = typical
+        point = c[i] - (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width
+        corners.append((point, u, v, float(width)))
+    return corners
