@@ -42,13 +42,16 @@ class Softmax:
 
 def train_softmax(features: np.ndarray, labels: np.ndarray, n_classes: int,
                   l2: float = 1e-2, steps: int = 400, rate: float = 0.05,
-                  seed: int = 0) -> Softmax:
-    """Fit by full-batch Adam on cross-entropy with an L2 penalty; deterministic for a seed."""
+                  seed: int = 0, class_weight: np.ndarray | None = None) -> Softmax:
+    """Fit by full-batch Adam on cross-entropy with an L2 penalty; deterministic for a seed.
+    `class_weight` scales each class's share of the loss (default: all 1)."""
     x = np.asarray(features, np.float32)
     mean = x.mean(axis=0)
     scale = x.std(axis=0) + 1e-3
     x = (x - mean) / scale
     y = np.eye(n_classes, dtype=np.float32)[labels]
+    weight = (np.ones(n_classes, np.float32) if class_weight is None
+              else np.asarray(class_weight, np.float32))[labels]
     rng = np.random.default_rng(seed)
     w = rng.normal(0, 0.01, (x.shape[1], n_classes)).astype(np.float32)
     b = np.zeros(n_classes, np.float32)
@@ -60,7 +63,7 @@ def train_softmax(features: np.ndarray, labels: np.ndarray, n_classes: int,
         z -= z.max(axis=1, keepdims=True)
         p = np.exp(z)
         p /= p.sum(axis=1, keepdims=True)
-        err = (p - y) / len(x)
+        err = (p - y) * weight[:, None] / len(x)
         grads = [x.T @ err + l2 * w, err.sum(axis=0)]
         for i, g in enumerate(grads):
             m[i] = 0.9 * m[i] + 0.1 * g

@@ -12,16 +12,22 @@ import cv2
 import numpy as np
 
 from pi_app.vision.detect import Corner
+from pi_app.vision.glyphs import RANK_CENTRE, RANK_HEIGHT
 
 PATCH_U, PATCH_V = 0.24, 0.52
 """The corner region searched for an index, in card widths along the short and long edge."""
 PATCH_W, PATCH_H = 42, 90
+RANK_PATCH_HEIGHT = RANK_HEIGHT / PATCH_V * PATCH_H
+"""A typical rank glyph's height in a patch framed at the right card size."""
 RANK_SIZE = (20, 28)
 SUIT_SIZE = (24, 24)
 CELL = 4
 BINS = 8
 MIN_RANK_H = 8
+EDGE_RUN = 40
+"""Straight ink this long (patch pixels) is a card edge, not a glyph."""
 _JOIN = np.ones((2, 2), np.uint8)  # rejoins thin strokes that blur broke apart
+_SPLIT = np.ones((3, 3), np.uint8)
 
 
 @dataclass
@@ -32,6 +38,8 @@ class IndexGlyphs:
     suit: np.ndarray
     redness: float
     """Ink colour: about 0 for black, about 0.5 or more for red."""
+    rank_box: tuple[int, int, int, int]
+    """Where the rank glyph was found in the patch (x, y, w, h)."""
 
 
 def feature_sizes() -> tuple[int, int]:
@@ -51,39 +59,135 @@ def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
+def read_corner(frame: np.ndarray, corner: Corner) -> tuple[Corner, IndexGlyphs] | None:
+    """The glyphs of one hypothesis, framed again when its card size was a poor guess.
+
+    A width guessed from glyph spacing or from other cards can be a third off, which shrinks
+    the index out of the patch or blows it up; the rank glyph found in the first look gives
+    the scale, and a second look puts the rank where an index usually has it."""
+    glyphs, cut_off = _read(corner_patch(frame, corner))
+    if glyphs is None and cut_off:  # framed too close to see the whole index: step back once
+        corner = Corner(corner.point, corner.u, corner.v, corner.width * 1.6)
+        glyphs = read_glyphs(corner_patch(frame, corner))
+    if glyphs is None:
+        return None
+    x, y, w, h = glyphs.rank_box
+    if abs(h / RANK_PATCH_HEIGHT - 1) < 0.25:
+        return corner, glyphs
+    width = corner.width * h / RANK_PATCH_HEIGHT
+    centre = (corner.point + corner.u * corner.width * PATCH_U * (x + w / 2) / PATCH_W
+              + corner.v * corner.width * PATCH_V * (y + h / 2) / PATCH_H)
+    point = centre - (corner.u * RANK_CENTRE[0] + corner.v * RANK_CENTRE[1]) * width
+    framed = Corner(point, corner.u, corner.v, float(width))
+    again = read_glyphs(corner_patch(frame, framed))
+    return None if again is None else (framed, again)
+
+
 def read_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     """Rank (top) and suit (below it) glyphs of an upright corner patch, or None if there are
     not two such ink shapes."""
+    return _read(patch)[0]
+
+
+def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
+    """`read_glyphs`, and whether ink where an index would be runs off the patch's far side."""
     b, g, r = cv2.split(patch)
     low = cv2.min(cv2.min(b, g), r).astype(np.float32)
     ordered = np.sort(low, axis=None)
     paper, dark = float(ordered[int(ordered.size * 0.85)]), float(ordered[int(ordered.size * 0.03)])
     if paper - dark < 35:
-        return None
+        return None, False
     ink = np.clip((paper - low) / (paper - dark), 0, 1)
     binary = cv2.morphologyEx((ink > 0.35).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
-    stats = cv2.connectedComponentsWithStats(binary, connectivity=8)[2]
+    _trim_outside(binary, ink)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    left, top, _, height = stats[1:, :4].T
+    if ((height >= EDGE_RUN) & (left < PATCH_W * 0.45) & (top < PATCH_H * 0.5)).any():
+        # something too long for a glyph where the index should be: maybe a card edge
+        _erase_edges(binary, ink)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    left, top, width, height = stats[1:, :4].T
+    cut_off = bool(((left + width == PATCH_W) & (left < PATCH_W * 0.7) & (top < PATCH_H * 0.5)
+                    & (height >= MIN_RANK_H)).any())
     boxes: list[Box] = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist()
              if _glyph_like(x, y, w, h, area)]
     if len(boxes) < 2:
-        return None
+        return None, cut_off
     boxes.sort(key=lambda b: b[1])
     tall = [b for b in boxes if b[3] >= MIN_RANK_H and b[0] < PATCH_W * 0.45]  # near the edge
     if not tall:
-        return None
+        return None, cut_off
     rank = _merge_row(tall[0], boxes)
     rx, ry, rw, rh = rank
     below = [b for b in boxes if b[1] >= ry + rh * 0.8 and b[1] < ry + rh * 2.5
              and abs((b[0] + b[2] / 2) - (rx + rw / 2)) < max(rw, b[2]) * 0.75
              and b[3] >= rh * 0.3]
-    if not below:
-        return None
-    suit = _merge_row(below[0], below)
+    suit = below[0] if below else _suit_beside_pip(labels, stats, rank)
+    if suit is None:
+        return None, cut_off
     return IndexGlyphs(
         rank=_features(ink, rank, RANK_SIZE),
         suit=_features(ink, suit, SUIT_SIZE),
         redness=_redness(patch, binary, suit, paper - dark),
-    )
+        rank_box=rank,
+    ), cut_off
+
+
+def _suit_beside_pip(labels: np.ndarray, stats: np.ndarray, rank: Box) -> Box | None:
+    """The index suit when it touches a big pip printed close beside it (one shape running off
+    the patch): eroded apart, the piece under the rank is the suit."""
+    rx, ry, rw, rh = rank
+    for i, (x, y, w, _h, _area) in enumerate(stats[1:].tolist(), start=1):
+        if not (x + w == PATCH_W and x <= rx + rw / 2 and ry + rh * 0.8 <= y < ry + rh * 2.5):
+            continue
+        shape = (labels == i).astype(np.uint8)
+        parts = cv2.connectedComponentsWithStats(cv2.erode(shape, _SPLIT, iterations=2),
+                                                 connectivity=8)[2]
+        for px, py, pw, ph, _ in parts[1:].tolist():
+            if abs(px + pw / 2 - (rx + rw / 2)) < rw * 0.75 and px + pw < PATCH_W - 2:
+                return px - 2, py - 2, pw + 4, ph + 4  # grown back by the erosion
+    return None
+
+
+def _trim_outside(binary: np.ndarray, ink: np.ndarray) -> None:
+    """Cut away what lies beyond the card's own edges when the patch starts off the card: the
+    table there is as dark as ink, and an index printed close to the edge would join it."""
+    for image, mask in ((binary, ink), (binary.T, ink.T)):  # the long edge, then the short one
+        if image[:, 0].mean() < 0.5:
+            continue  # the patch starts on the card
+        first_paper = np.argmin(image, axis=1)  # per row, the first column that is not dark
+        rows = np.flatnonzero((first_paper > 0) & (first_paper < image.shape[1] * 0.3))
+        if len(rows) < image.shape[0] * 0.3:
+            continue
+        slope, offset = np.polyfit(rows, first_paper[rows], 1)
+        edge = slope * np.arange(image.shape[0]) + offset + 1
+        outside = np.arange(image.shape[1])[None, :] < np.ceil(edge)[:, None]
+        image[outside] = 0
+        mask[outside] = 0.0
+
+
+def _erase_edges(binary: np.ndarray, ink: np.ndarray) -> None:
+    """Wipe straight runs longer than any glyph: the edges of neighbouring cards in a fan or a
+    row, which would otherwise join the glyphs they pass. An edge running down the patch
+    beside the index is another card's: what lies beyond it is that card's, and goes too."""
+    pooled = binary.reshape(PATCH_H // 2, 2, PATCH_W // 2, 2).max(axis=(1, 3))  # 4x faster
+    found = cv2.HoughLinesP(pooled, 1, np.pi / 90, EDGE_RUN // 2, minLineLength=EDGE_RUN // 2,
+                            maxLineGap=1)
+    lines = [] if found is None else (found.reshape(-1, 4) * 2 + 1).tolist()
+    rows = np.arange(PATCH_H)
+    beyond = np.zeros(binary.shape, bool)
+    for x1, y1, x2, y2 in lines:
+        cv2.line(binary, (x1, y1), (x2, y2), 0, 3)
+        cv2.line(ink, (x1, y1), (x2, y2), 0.0, 3)
+        if abs(y2 - y1) < 2 * abs(x2 - x1):
+            continue  # not along the card's long edge
+        at = x1 + (x2 - x1) * (rows - y1) / (y2 - y1)  # the edge's x on every row
+        if min(x1, x2) > PATCH_W * 0.55:
+            beyond |= np.arange(PATCH_W)[None, :] > at[:, None]
+        elif max(x1, x2) < PATCH_W * 0.15:
+            beyond |= np.arange(PATCH_W)[None, :] < at[:, None]
+    binary[beyond] = 0
+    ink[beyond] = 0.0
 
 
 def _glyph_like(x: int, y: int, w: int, h: int, area: int) -> bool:
@@ -103,7 +207,8 @@ def _merge_row(first: Box, boxes: list[Box]) -> Box:
         overlap = min(y + h, by + bh) - max(y, by)
         gap = max(bx - (x + w), x - (bx + bw))
         joined = max(x + w, bx + bw) - min(x, bx)
-        if ((bx, by, bw, bh) != tuple(first) and overlap > 0.6 * min(h, bh) and gap < 0.35 * h
+        if ((bx, by, bw, bh) != tuple(first) and abs(bh - h) < 0.2 * max(h, bh)
+                and abs(by - y) < 0.2 * h and overlap > 0.6 * min(h, bh) and gap < 0.35 * h
                 and joined < 1.5 * max(h, bh)):
             nx, ny = min(x, bx), min(y, by)
             w, h = max(x + w, bx + bw) - nx, max(y + h, by + bh) - ny

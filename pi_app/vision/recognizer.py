@@ -13,9 +13,9 @@ import numpy as np
 from pi_app.engine.cards import Card
 from pi_app.vision.classifier import Softmax
 from pi_app.vision.detect import Corner, find_corners
-from pi_app.vision.index import corner_patch, feature_sizes, read_glyphs
+from pi_app.vision.index import feature_sizes, read_corner
 
-DEFAULT_THRESHOLD = 0.8
+DEFAULT_THRESHOLD = 0.85
 INDEX_LIKE = 0.7
 """How sure we must be that a patch is a corner index at all to report an unknown card there."""
 NONE_RANK, NONE_SUIT = 13, 4
@@ -107,10 +107,11 @@ class Recognizer:
 
     def detect(self, frame: np.ndarray) -> list[Detection]:
         corners, rank_f, suit_f, red = [], [], [], []
-        for corner in find_corners(frame):
-            glyphs = read_glyphs(corner_patch(frame, corner))
-            if glyphs is not None:
-                corners.append(corner)
+        for hypothesis in find_corners(frame):
+            read = read_corner(frame, hypothesis)
+            if read is not None:  # where the card is: the hypothesis, not the glyphs' framing
+                corners.append(hypothesis)
+                glyphs = read[1]
                 rank_f.append(glyphs.rank)
                 suit_f.append(glyphs.suit)
                 red.append(glyphs.redness)
@@ -125,12 +126,18 @@ class Recognizer:
         rows = np.arange(len(corners))
         confidence = pr[rows, ranks] * ps[rows, suits]
         index_like = (1 - pr[:, NONE_RANK]) * (1 - ps[:, NONE_SUIT])
+        sure = confidence >= self.threshold
+        answer = ranks * NONE_SUIT + suits
+        disputed = _disputed(corners, sure, answer)
         accepted: list[Detection] = []
         taken: set[Card] = set()
         for i in np.argsort(-confidence):
             corner = corners[i]
             quad = corner.quad()
-            if confidence[i] >= self.threshold:
+            if sure[i] and disputed[i]:  # its two readings differ: say so, guess neither
+                if not _same_card(quad, corner.width, accepted):
+                    accepted.append(Detection(None, float(confidence[i]), quad, corner.point))
+            elif sure[i]:
                 card = Card.of(int(ranks[i]) + 1, int(suits[i]))
                 if card in taken or _same_card(quad, corner.width, accepted):
                     continue
@@ -139,6 +146,23 @@ class Recognizer:
             elif index_like[i] >= INDEX_LIKE and not _same_card(quad, corner.width, accepted):
                 accepted.append(Detection(None, float(confidence[i]), quad, corner.point))
         return accepted
+
+
+def _disputed(corners: list[Corner], sure: np.ndarray, answer: np.ndarray) -> np.ndarray:
+    """For each corner, whether another sure reading of the same card names another card: the
+    same corner framed differently, or the opposite index corner (which points the other way)."""
+    n = len(corners)
+    points = np.array([c.point for c in corners])
+    far = np.array([c.quad()[2] for c in corners])  # each card's opposite corner
+    u = np.array([c.u for c in corners])
+    width = np.array([c.width for c in corners])
+    near = 0.12 * np.minimum(width[:, None], width[None, :])
+    facing = u @ u.T
+    same_corner = (np.linalg.norm(points[:, None] - points[None], axis=2) < near) & (facing > 0.97)
+    opposite = (np.linalg.norm(points[:, None] - far[None], axis=2) < near * 1.5) & (facing < -0.97)
+    other = (same_corner | opposite) & sure[None, :] & (answer[:, None] != answer[None, :])
+    other[np.arange(n), np.arange(n)] = False
+    return np.asarray(other.any(axis=1))
 
 
 def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:

@@ -19,9 +19,14 @@ from pi_app.engine.cards import RANKS, parse_card
 from pi_app.vision.classifier import train_softmax
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, find_corners
-from pi_app.vision.index import corner_patch, read_glyphs
+from pi_app.vision.glyphs import RANK_CENTRE
+from pi_app.vision.index import read_corner
 from pi_app.vision.recognizer import NONE_RANK, NONE_SUIT, Model
 from pi_app.vision.synth import LAYOUTS, Scene, make_scene
+
+NONE_WEIGHT = 0.5
+"""Share of the loss for "not an index" samples, which outnumber real indexes several times
+over: at full weight the classifiers turn down half-hidden indexes in fans."""
 
 
 @dataclass
@@ -36,24 +41,28 @@ class Samples:
 
 
 def label_corner(corner: Corner, scene: Scene) -> tuple[int, int] | None:
-    """(rank 0-12, suit 0-3) if this hypothesis is a visible index corner at the right size,
-    (NONE_RANK, NONE_SUIT) if it is nowhere near one, None if it is ambiguous (skip it)."""
+    """(rank 0-12, suit 0-3) if this hypothesis frames a visible index: edges the right way, a
+    sane size, and the rank glyph where it expects it on that card's index; (NONE_RANK,
+    NONE_SUIT) if it is nowhere near an index corner; None if in between (skip it)."""
+    rank_at = corner.point + (corner.u * RANK_CENTRE[0] + corner.v * RANK_CENTRE[1]) * corner.width
+    near = False
     for card in scene.cards:
         tl, tr, br, bl = card.corners.astype(np.float64)
         w = card.width
-        for (origin, along), visible in zip(((tl, tr), (br, bl)), card.index_visible,
-                                            strict=True):
-            if np.linalg.norm(corner.point - origin) > 0.15 * w:
-                continue
+        for (origin, along, down), visible in zip(((tl, tr, bl), (br, bl, tr)),
+                                                  card.index_visible, strict=True):
             u = (along - origin) / np.linalg.norm(along - origin)
-            good = (visible and float(corner.u @ u) > 0.93
-                    and abs(corner.width - w) < 0.2 * w
-                    and np.linalg.norm(corner.point - origin) < 0.08 * w)
+            v = (down - origin) / np.linalg.norm(down - origin)
+            a, b = (rank_at - origin) @ u / w, (rank_at - origin) @ v / w
+            if not (-0.1 < a < 0.3 and -0.1 < b < 0.4):
+                continue
+            good = (visible and float(corner.u @ u) > 0.93 and 0.5 * w < corner.width < 1.6 * w
+                    and 0.02 < a < 0.2 and 0.03 < b < 0.28)
             if good:
                 parsed = parse_card(card.code)
                 return parsed.rank - 1, int(parsed.suit)
-            return None
-    return NONE_RANK, NONE_SUIT
+            near = True  # cards overlap: another card's index may still be the one framed
+    return None if near else (NONE_RANK, NONE_SUIT)
 
 
 def collect(designs: Iterable[Design], scenes_per_design: int, seed: int,
@@ -99,9 +108,10 @@ def collect_corners(designs: Iterable[Design], per_card: int, seed: int,
                     dv = np.array([-du[1], du[0]])
                     point = np.array(at, np.float64) + pad + rng.normal(0, 0.02 * w, 2)
                     guess = Corner(point, du, dv, w * rng.uniform(0.88, 1.12))
-                    glyphs = read_glyphs(corner_patch(small, guess))
-                    if glyphs is None:
+                    read = read_corner(small, guess)
+                    if read is None:
                         continue
+                    glyphs = read[1]
                     samples.rank.append(glyphs.rank)
                     samples.suit.append(glyphs.suit)
                     samples.rank_label.append(card.rank - 1 if index else NONE_RANK)
@@ -132,12 +142,13 @@ def _face_on_table(face: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarr
 
 
 def _add_scene(scene: Scene, samples: Samples) -> None:
-    for corner in find_corners(scene.image):
+    for hypothesis in find_corners(scene.image):
+        read = read_corner(scene.image, hypothesis)
+        if read is None:
+            continue
+        corner, glyphs = read
         label = label_corner(corner, scene)
         if label is None:
-            continue
-        glyphs = read_glyphs(corner_patch(scene.image, corner))
-        if glyphs is None:
             continue
         samples.rank.append(glyphs.rank)
         samples.suit.append(glyphs.suit)
@@ -153,7 +164,7 @@ def train_model(samples: Samples, name: str, seed: int = 0) -> Model:
         names = " ".join(RANKS[r] for r in missing)
         raise ValueError(f"no usable sample for rank(s) {names}: cannot train")
     rank = train_softmax(np.stack(samples.rank), np.array(samples.rank_label), NONE_RANK + 1,
-                         seed=seed)
+                         seed=seed, class_weight=np.array([1.0] * NONE_RANK + [NONE_WEIGHT]))
     suit = train_softmax(np.stack(samples.suit), np.array(samples.suit_label), NONE_SUIT + 1,
-                         seed=seed)
+                         seed=seed, class_weight=np.array([1.0] * NONE_SUIT + [NONE_WEIGHT]))
     return Model(rank, suit, name)

@@ -20,6 +20,22 @@ def test_softmax_separates_three_clusters_and_round_trips() -> None:
     assert np.allclose(again.probabilities(features), model.probabilities(features))
 
 
+def test_a_lighter_class_weight_makes_that_answer_rarer_where_classes_overlap() -> None:
+    # "Not an index" samples outnumber real indexes; a lighter weight stops them crowding
+    # out half-hidden indexes that look a little like them.
+    rng = np.random.default_rng(1)
+    labels = (rng.random(600) < 0.8).astype(int)  # class 1 is the crowd
+    features = (labels * 1.0 + rng.normal(0, 0.8, 600))[:, None].astype(np.float32)
+    even = train_softmax(features, labels, 2)
+    light = train_softmax(features, labels, 2, class_weight=np.array([1.0, 0.3]))
+    crowd_even = (even.probabilities(features).argmax(axis=1) == 1).mean()
+    crowd_light = (light.probabilities(features).argmax(axis=1) == 1).mean()
+    assert crowd_light < crowd_even - 0.05
+    few = labels == 0
+    assert ((light.probabilities(features[few]).argmax(axis=1) == 0).mean()
+            > (even.probabilities(features[few]).argmax(axis=1) == 0).mean())
+
+
 def test_a_file_that_is_not_a_model_is_refused_by_name(tmp_path) -> None:
     path = tmp_path / "holiday.npz"
     np.savez(path, picture=np.zeros(3))
