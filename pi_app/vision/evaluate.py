@@ -63,9 +63,12 @@ def score(scene: Scene, detections: Sequence[Detection]) -> Tally:
 
 
 def _owner(scene: Scene, point: np.ndarray) -> str | None:
-    """The card whose top-left or bottom-right corner is at `point`, if any."""
+    """The card whose top-left or bottom-right corner is nearest `point`, if one is close: in a
+    fan the corners lie a fraction of a card apart, so the first close one may be a neighbour's."""
+    best, owner = np.inf, None
     for card in scene.cards:
         for corner in (card.corners[0], card.corners[2]):
-            if np.linalg.norm(point - corner) < 0.25 * card.width:
-                return card.code
-    return None
+            distance = float(np.linalg.norm(point - corner))
+            if distance < 0.25 * card.width and distance < best:
+                best, owner = distance, card.code
+    return owner

@@ -176,14 +176,21 @@ def _paste(image: np.ndarray, labels: np.ndarray, face: np.ndarray, dst: np.ndar
     labels[y0:y1, x0:x1][alpha[..., 0] > 0.5] = label
 
 
+INDEX_AREA = ((0.04, 0.13), (0.03, 0.20))
+"""Where a corner index (rank above suit) lies on a card, in fractions of the card's width and
+height: the rank and the suit below it on the decks we know (about 0.04-0.28 card widths down)."""
+
+
 def _index_visibility(labels: np.ndarray, quad: np.ndarray, label: int) -> tuple[bool, bool]:
-    """A corner index counts as visible when most of its patch shows this card on top."""
+    """A corner index counts as visible when most of its area, rank and suit, shows this card
+    on top: a rank whose suit is covered cannot be read, by a camera or by a player."""
     tl, tr, br, bl = quad.astype(np.float64)
     u, v = (tr - tl), (bl - tl)
+    (a0, a1), (b0, b1) = INDEX_AREA
 
     def visible(origin: np.ndarray, du: np.ndarray, dv: np.ndarray) -> bool:
-        samples = [origin + du * a + dv * b for a in np.linspace(0.03, 0.12, 4)
-                   for b in np.linspace(0.03, 0.17, 5)]
+        samples = [origin + du * a + dv * b for a in np.linspace(a0, a1, 4)
+                   for b in np.linspace(b0, b1, 6)]
         hits = 0
         for x, y in samples:
             xi, yi = int(x), int(y)
