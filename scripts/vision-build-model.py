@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Build the default card model shipped as pi_app/vision/data/default.npz.
 
-Trained only on the CC0 Kennard deck, decks drawn with OpenCV's fonts, and decks set in the
-system's DejaVu and Liberation typefaces (needs rsvg-convert), never on aisleriot art, so every
+Trained only on the CC0 Kennard deck, decks drawn with OpenCV's fonts, and decks set in free
+system typefaces with suits from other typefaces (needs rsvg-convert and Debian's fonts-dejavu,
+fonts-liberation, fonts-urw-base35 and fonts-freefont-ttf), never on aisleriot art, so every
 aisleriot theme stays an unseen design for the benchmark. Deterministic for a seed.
     .venv/bin/python scripts/vision-build-model.py [--shared ../shared] [--scenes 60]
 """
@@ -10,12 +11,19 @@ aisleriot theme stays an unseen design for the benchmark. Deterministic for a se
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import tempfile
 from itertools import product
 from pathlib import Path
 
-from pi_app.vision.designs import TYPEFACES, font_design, kennard, typeface_design
+from pi_app.vision.designs import (
+    SUIT_TYPEFACES,
+    TYPEFACES,
+    font_design,
+    kennard,
+    typeface_design,
+)
 from pi_app.vision.training import collect, collect_corners, train_model
 
 REPO = Path(__file__).resolve().parent.parent
@@ -34,8 +42,14 @@ def main() -> int:
     deck = kennard(args.shared)
     samples = collect([deck], args.scenes, args.seed, progress=True)
     fonts = [font_design(args.seed * 1000 + i) for i in range(args.fonts)]
+    missing = sorted(set(TYPEFACES + SUIT_TYPEFACES) - installed_typefaces())
+    if missing:  # fontconfig would quietly draw another face instead
+        print(f"typefaces not installed: {', '.join(missing)} (apt install fonts-dejavu "
+              "fonts-liberation fonts-urw-base35 fonts-freefont-ttf)", file=sys.stderr)
+        return 1
     with tempfile.TemporaryDirectory() as tmp:  # system typefaces, drawn by rsvg-convert
-        fonts += [typeface_design(family, bold, args.seed + i, Path(tmp))
+        fonts += [typeface_design(family, bold, args.seed + i, Path(tmp),
+                                  SUIT_TYPEFACES[i % len(SUIT_TYPEFACES)])
                   for i, (family, bold) in enumerate(product(TYPEFACES, (False, True)))]
     samples = collect(fonts, max(4, args.scenes // 10), args.seed + 1, samples, progress=True)
     print("corner samples from every card face", file=sys.stderr)
@@ -45,6 +59,11 @@ def main() -> int:
     model.save(args.out)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
+
+
+def installed_typefaces() -> set[str]:
+    listed = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True).stdout
+    return {name.strip() for line in listed.splitlines() for name in line.split(",")}
 
 
 if __name__ == "__main__":

@@ -165,22 +165,32 @@ class SuitStyle:
 
 TYPEFACES = ("DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "DejaVu Sans Condensed",
              "DejaVu Sans Light", "Liberation Sans", "Liberation Serif", "Liberation Mono",
-             "Liberation Sans Narrow")
-"""System typefaces (Debian fonts-dejavu, fonts-liberation) for `typeface_design`."""
+             "Liberation Sans Narrow", "Nimbus Sans", "Nimbus Sans Narrow", "Nimbus Roman",
+             "Nimbus Mono PS", "URW Bookman", "URW Gothic", "C059", "P052", "FreeSans",
+             "FreeSerif", "FreeMono")
+"""System typefaces for `typeface_design` (Debian fonts-dejavu, fonts-liberation,
+fonts-urw-base35, fonts-freefont-ttf)."""
+SUIT_TYPEFACES = ("DejaVu Sans", "DejaVu Serif", "Standard Symbols PS", "D050000L", "FreeSans",
+                  "FreeSerif", "Nimbus Sans", "URW Bookman", "C059", "P052")
+"""Typefaces whose ♣♦♥♠ differ in shape: a deck's suits may come from any of them."""
 
 
-def typeface_design(family: str, bold: bool, seed: int, cache: Path) -> Design:
-    """A plain deck set in a system typeface, its suits the typeface's own ♣♦♥♠ glyphs:
-    written as one SVG sheet and drawn by `rsvg-convert` (build time only, never at the table)."""
+def typeface_design(family: str, bold: bool, seed: int, cache: Path,
+                    suit_family: str | None = None) -> Design:
+    """A plain deck set in a system typeface, its suits the ♣♦♥♠ glyphs of `suit_family`
+    (default: the same typeface): written as one SVG sheet and drawn by `rsvg-convert` (build
+    time only, never at the table)."""
     if shutil.which("rsvg-convert") is None:
         raise DesignError("rsvg-convert is missing: install Debian's librsvg2-bin")
     rng = np.random.default_rng(seed)
     w, h = 300, round(300 * CARD_ASPECT)
     size = rng.uniform(0.13, 0.2) * w
     suit_size = size * rng.uniform(0.65, 1.0)
+    gap = rng.uniform(1.02, 1.2)  # from the rank's top to the suit's, in rank sizes
     x, y = rng.uniform(0.04, 0.08) * w, rng.uniform(0.03, 0.06) * w
     weight = "bold" if bold else "normal"
     red = f"rgb({rng.integers(170, 240)},{rng.integers(0, 50)},{rng.integers(0, 60)})"
+    suit_font = f' font-family="{suit_family}"' if suit_family else ""
     cards = []
     for card in DECK:
         left, top = (card.rank - 1) * w, int(card.suit) * h
@@ -188,18 +198,19 @@ def typeface_design(family: str, bold: bool, seed: int, cache: Path) -> Design:
         label = "10" if card.rank == 10 else RANKS[card.rank - 1]
         index = (f'<text x="{x + size * 0.4:.1f}" y="{y + size:.1f}" text-anchor="middle" '
                  f'font-size="{size:.1f}">{label}</text>'
-                 f'<text x="{x + size * 0.4:.1f}" y="{y + size * 1.15 + suit_size:.1f}" '
-                 f'text-anchor="middle" font-size="{suit_size:.1f}">{card.suit.symbol}</text>')
+                 f'<text x="{x + size * 0.4:.1f}" y="{y + size * gap + suit_size:.1f}" '
+                 f'text-anchor="middle" font-size="{suit_size:.1f}"{suit_font}>'
+                 f'{card.suit.symbol}</text>')
         cards.append(
             f'<g transform="translate({left},{top})" fill="{ink}" font-family="{family}" '
             f'font-weight="{weight}"><rect width="{w}" height="{h}" rx="{w * 0.05:.0f}" '
             f'fill="white"/>{index}<g transform="rotate(180 {w / 2} {h / 2})">{index}</g>'
             f'<text x="{w / 2}" y="{h * 0.62:.0f}" text-anchor="middle" '
-            f'font-size="{w * 0.4:.0f}">{card.suit.symbol}</text></g>')
+            f'font-size="{w * 0.4:.0f}"{suit_font}>{card.suit.symbol}</text></g>')
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{13 * w}" height="{4 * h}">'
            + "".join(cards) + "</svg>")
     cache.mkdir(parents=True, exist_ok=True)
-    name = f"{family.replace(' ', '_')}-{weight}-{seed}"
+    name = f"{family}-{suit_family}-{weight}-{seed}".replace(" ", "_")
     source, sheet_path = cache / f"{name}.svg", cache / f"{name}.png"
     source.write_text(svg, encoding="utf-8")
     subprocess.run(["rsvg-convert", str(source), "-o", str(sheet_path)], check=True,
