@@ -7,7 +7,7 @@ photos, confident misreads, and CPU ms per frame with 8 scattered cards (median,
 also as a ratio to a fixed OpenCV baseline timed in the same run. Empty tables count invented
 cards. Aisleriot designs need Debian's gnome-cards-data and librsvg2-bin.
     .venv/bin/python benchmarks/vision.py [--scenes 24] [--designs anglo,paris] [--no-learn]
-        [--json]
+        [--threshold 0.8] [--model other.npz] [--json]
 """
 
 from __future__ import annotations
@@ -35,23 +35,35 @@ from pi_app.vision.designs import (  # noqa: E402
 )
 from pi_app.vision.evaluate import Tally, score  # noqa: E402
 from pi_app.vision.learn import LearnError, learn_deck  # noqa: E402
-from pi_app.vision.recognizer import Model, Recognizer  # noqa: E402
+from pi_app.vision.recognizer import DEFAULT_THRESHOLD, Model, Recognizer  # noqa: E402
 from pi_app.vision.synth import Conditions, make_scene  # noqa: E402
 
+LAYOUTS = ("scatter", "row", "fan")
 
-def measure(recognizer: Recognizer, design: Design, scenes: int, seed: int
-            ) -> tuple[Tally, list[float]]:
+
+def measure(recognizer: Recognizer, design: Design, scenes: int, seed: int,
+            by_layout: dict[str, Tally] | None = None) -> tuple[Tally, list[float]]:
+    """Tally over `scenes` tables (a third of each layout), also added into `by_layout`."""
     rng = np.random.default_rng(seed)
     total, times = Tally(), []
     for i in range(scenes):
-        layout = ("scatter", "row", "fan")[i % 3]
+        layout = LAYOUTS[i % 3]
         scene = make_scene(design, rng, layout, n_cards=8)
         start = time.process_time()  # CPU time: other jobs on a shared machine do not count
         detections = recognizer.detect(scene.image)
         if layout == "scatter":
             times.append((time.process_time() - start) * 1000)
-        total.add(score(scene, detections))
+        tally = score(scene, detections)
+        total.add(tally)
+        if by_layout is not None:
+            by_layout.setdefault(layout, Tally()).add(tally)
     return total, times
+
+
+def layout_rows(by_layout: dict[str, Tally]) -> dict[str, dict[str, float | int]]:
+    return {layout: {"recall": round(t.recall, 4), "accuracy": round(t.accuracy, 4),
+                     "misreads": t.wrong, "cards": t.readable}
+            for layout, t in by_layout.items()}
 
 
 def baseline_ms(frame: np.ndarray, repeats: int = 30) -> float:
@@ -90,10 +102,15 @@ def main() -> int:
                         "English-index ones installed)")
     parser.add_argument("--no-learn", action="store_true", help="skip learning each deck")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
+                        help="confidence below which a card is reported unknown")
+    parser.add_argument("--model", type=Path, help="default model file to measure instead "
+                        "of the shipped one")
     parser.add_argument("--json", action="store_true", help="machine-readable output only")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    default = Recognizer(Model.default())
+    default = Recognizer(Model.load(args.model) if args.model else Model.default(),
+                         args.threshold)
     names = args.designs.split(",") if args.designs else list(ENGLISH_INDEX_THEMES)
     designs: dict[str, Design] = {"kennard (training deck)": kennard(args.shared)}
     if aisleriot_available():
@@ -103,11 +120,14 @@ def main() -> int:
         print("aisleriot themes missing: apt install gnome-cards-data librsvg2-bin",
               file=sys.stderr)
     rows: list[dict[str, object]] = []
-    unseen = Tally()
-    learned = Tally()
+    unseen, learned = Tally(), Tally()
+    unseen_layouts: dict[str, Tally] = {}
+    learned_layouts: dict[str, Tally] = {}
     for n, (name, design) in enumerate(designs.items()):
         print(f"[{n + 1}/{len(designs)}] {name}: default", file=sys.stderr, flush=True)
-        tally, times = measure(default, design, args.scenes, args.seed)
+        seen = name.startswith("kennard")
+        tally, times = measure(default, design, args.scenes, args.seed,
+                               None if seen else unseen_layouts)
         rows.append(row(name, "default", tally, times))
         if not name.startswith("kennard"):
             unseen.add(tally)
@@ -123,7 +143,9 @@ def main() -> int:
                 rows.append({"design": name, "recogniser": "learned", "learn_error": str(exc)})
                 continue
             learn_s = time.perf_counter() - start
-        tally, times = measure(Recognizer(profile), design, args.scenes, args.seed)
+        tally, times = measure(Recognizer(profile, args.threshold), design, args.scenes,
+                               args.seed,
+                               learned_layouts)
         rows.append({**row(name, "learned", tally, times), "learn_s": round(learn_s, 1)})
         learned.add(tally)
     rng = np.random.default_rng(args.seed + 7)
@@ -139,7 +161,9 @@ def main() -> int:
                "learned_misreads": learned.wrong, "empty_tables": args.empty,
                "empty_table_cards_invented": invented,
                "ms_per_frame_median": frame_ms, "baseline_ms": round(base, 2),
-               "frame_over_baseline": round(frame_ms / base, 1)}
+               "frame_over_baseline": round(frame_ms / base, 1),
+               "unseen_by_layout": layout_rows(unseen_layouts),
+               "learned_by_layout": layout_rows(learned_layouts)}
     if args.json:
         print(json.dumps({"designs": rows, "summary": summary}))
         return 0
@@ -153,7 +177,13 @@ def main() -> int:
               f"{r['accuracy']:>6.3f} {r['misreads']:>7} {r['unknown']:>7} {r['cards']:>5} "
               f"{r['ms_per_frame']:>6}")
     for key, value in summary.items():
-        print(f"{key}: {value}")
+        if not key.endswith("by_layout"):
+            print(f"{key}: {value}")
+    for which in ("unseen", "learned"):
+        for layout, figures in summary[f"{which}_by_layout"].items():
+            print(f"{which} {layout:<8} recall {figures['recall']:.3f} accuracy "
+                  f"{figures['accuracy']:.3f} misreads {figures['misreads']} of "
+                  f"{figures['cards']} cards")
     return 0
 
 
