@@ -40,14 +40,14 @@ def test_tilted_camera_uneven_light_glare_and_noise_still_read(recognizer, kenna
 
 def test_overlapping_row_reads_cards_by_their_visible_corner(recognizer, kennard_deck) -> None:
     tally = run(recognizer, kennard_deck, "row", 4, seed=13)
-    assert tally.recall >= 0.6 and tally.wrong <= 1
+    assert tally.recall >= 0.75 and tally.wrong <= 1
 
 
 def test_fanned_hand_reads_some_cards_by_their_visible_corner(recognizer, kennard_deck) -> None:
     # Tight fans are the weakest case (see docs/vision.md): this pins today's floor.
     tally = run(recognizer, kennard_deck, "fan", 4, seed=14)
-    assert tally.correct >= tally.readable * 0.2
-    assert tally.wrong <= tally.correct
+    assert tally.correct >= tally.readable * 0.35
+    assert tally.wrong <= 1
 
 
 def test_empty_tables_invent_no_cards(recognizer, kennard_deck) -> None:
