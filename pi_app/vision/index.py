@@ -111,7 +111,7 @@ def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
                     & (height >= MIN_RANK_H)).any())
     boxes: list[Box] = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist()
              if _glyph_like(x, y, w, h, area)]
-    if len(boxes) < 2:
+    if not boxes:
         return None, cut_off
     boxes.sort(key=lambda b: b[1])
     tall = [b for b in boxes if b[3] >= MIN_RANK_H and b[0] < PATCH_W * 0.45]  # near the edge

@@ -94,3 +94,59 @@ def _code(label: tuple[int, int]) -> str:
     from pi_app.engine.cards import Card
 
     return Card.of(label[0] + 1, label[1]).code
+
+
+def _index_patch(suit_touches_pip: bool = False, table_strip: int = 0) -> np.ndarray:
+    """An upright corner patch drawn by hand: a black 7 over a club, as an index prints."""
+    from pi_app.vision.designs import draw_suit
+    from pi_app.vision.index import PATCH_H, PATCH_W
+
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    cv2.putText(patch, "7", (10 - min(table_strip, 4), 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
+                (20, 20, 20), 2, cv2.LINE_AA)
+    draw_suit(patch, 0, (18.0, 44.0), 14, (20, 20, 20))
+    if suit_touches_pip:  # a big pip printed close beside the index, running off the patch
+        draw_suit(patch, 0, (40.0, 48.0), 30, (20, 20, 20))
+        cv2.line(patch, (24, 46), (30, 46), (20, 20, 20), 2)
+    if table_strip:  # the patch starts off the card: dark table down its left side
+        patch[:, :table_strip] = (40, 60, 30)
+    return cv2.GaussianBlur(patch, (0, 0), 0.6)
+
+
+def test_an_index_suit_joined_to_a_big_pip_beside_it_is_split_from_it() -> None:
+    from pi_app.vision.index import read_glyphs
+
+    alone = read_glyphs(_index_patch())
+    joined = read_glyphs(_index_patch(suit_touches_pip=True))
+    assert alone is not None and joined is not None
+    assert joined.rank_box == alone.rank_box
+    assert float(np.linalg.norm(joined.suit - alone.suit)) < 0.5 * float(np.linalg.norm(alone.suit))
+
+
+def test_a_patch_starting_off_the_card_still_finds_a_rank_printed_near_the_edge() -> None:
+    from pi_app.vision.index import read_glyphs
+
+    glyphs = read_glyphs(_index_patch(table_strip=7))
+    assert glyphs is not None
+    x, _y, w, h = glyphs.rank_box
+    assert x >= 7 and h > w  # the 7 itself, not the table strip beside it
+
+
+def _sure(rank: int, suit: int) -> tuple[np.ndarray, np.ndarray]:
+    pr, ps = np.full(14, 0.001), np.full(5, 0.001)
+    pr[rank - 1], ps[suit] = 0.99, 0.99
+    return pr, ps
+
+
+def test_a_cards_two_index_corners_read_differently_make_it_unknown_not_a_guess() -> None:
+    from pi_app.vision.recognizer import Recognizer
+
+    top_left = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    bottom_right = Corner(top_left.quad()[2], -top_left.u, -top_left.v, 100)
+    recognizer = Recognizer()
+    for ranks, expected in (((5, 5), {"5H"}), ((5, 9), {"unknown"})):
+        (pr1, ps1), (pr2, ps2) = _sure(ranks[0], 2), _sure(ranks[1], 2)
+        chosen = recognizer._choose([top_left, bottom_right], np.stack([pr1, pr2]),
+                                    np.stack([ps1, ps2]))
+        assert {d.label for d in chosen} == expected
+        assert len(chosen) == 1  # one card, however it was read
