@@ -28,6 +28,8 @@ PARTNERS = 4
 """Suit candidates tried for each rank candidate."""
 RANK_CENTRE = np.array([0.10, 0.13])
 """Where a rank glyph's centre sits, in card widths from the corner (along u, along v)."""
+RANK_TO_SUIT = 1.15
+"""From a rank glyph's centre to its suit's, in rank heights: the rank, a gap, half a suit."""
 RANK_HEIGHT = 0.14
 """A rank glyph's height in card widths, to guess a card's size when no lone card shows it."""
 
@@ -65,7 +67,7 @@ def index_corners(ink: np.ndarray, typical: float | None) -> list[Hypothesis]:
              & (ratio > 0.25) & (ratio < 1.3))
     # Each shape is the rank of at most its PARTNERS most index-like suits: a suit smaller
     # than the rank, about a rank's height below it.
-    misfit = np.abs(distance / s[:, None] - 1.15) + np.abs(ratio - 0.8)
+    misfit = np.abs(distance / s[:, None] - RANK_TO_SUIT) + np.abs(ratio - 0.8)
     misfit[~pairs] = np.inf
     best = np.argsort(misfit, axis=1)[:, :PARTNERS]
     chosen = np.zeros_like(pairs)
@@ -75,7 +77,7 @@ def index_corners(ink: np.ndarray, typical: float | None) -> list[Hypothesis]:
     for i, j in zip(*np.nonzero(pairs), strict=True):
         v = offset[i, j] / distance[i, j]
         u = np.array([v[1], -v[0]])
-        rank_height = distance[i, j] / 1.15  # centre to centre: a rank, a gap, half a suit
+        rank_height = distance[i, j] / RANK_TO_SUIT
         width = rank_height / RANK_HEIGHT
         if typical is not None and 0.07 < rank_height / typical < 0.25:
             width = typical

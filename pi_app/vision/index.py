@@ -118,8 +118,8 @@ def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
     if not tall:
         return None, cut_off
     rank = _merge_row(tall[0], boxes)
-    rx, ry, rw, rh = rank
-    below = [b for b in boxes if b[1] >= ry + rh * 0.8 and b[1] < ry + rh * 2.5
+    rx, _, rw, rh = rank
+    below = [b for b in boxes if _in_suit_band(b[1], rank)
              and abs((b[0] + b[2] / 2) - (rx + rw / 2)) < max(rw, b[2]) * 0.75
              and b[3] >= rh * 0.3]
     suit = below[0] if below else _suit_beside_pip(labels, stats, rank)
@@ -133,12 +133,18 @@ def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
     ), cut_off
 
 
+def _in_suit_band(top: int, rank: Box) -> bool:
+    """Whether a shape starting at `top` is where an index suit sits: just below the rank."""
+    _, ry, _, rh = rank
+    return ry + rh * 0.8 <= top < ry + rh * 2.5
+
+
 def _suit_beside_pip(labels: np.ndarray, stats: np.ndarray, rank: Box) -> Box | None:
     """The index suit when it touches a big pip printed close beside it (one shape running off
     the patch): eroded apart, the piece under the rank is the suit."""
-    rx, ry, rw, rh = rank
+    rx, _, rw, _ = rank
     for i, (x, y, w, _h, _area) in enumerate(stats[1:].tolist(), start=1):
-        if not (x + w == PATCH_W and x <= rx + rw / 2 and ry + rh * 0.8 <= y < ry + rh * 2.5):
+        if not (x + w == PATCH_W and x <= rx + rw / 2 and _in_suit_band(y, rank)):
             continue
         shape = (labels == i).astype(np.uint8)
         parts = cv2.connectedComponentsWithStats(cv2.erode(shape, _SPLIT, iterations=2),
