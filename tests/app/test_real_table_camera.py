@@ -10,6 +10,7 @@ import pytest
 
 from pi_app.app.camera import CardWatcher, VirtualCamera, default_zones, render_table
 from pi_app.app.controller import Controller
+from pi_app.engine.cards import parse_card
 from pi_app.inputs.events import InputEvent
 from pi_app.vision.designs import Design, kennard
 from pi_app.vision.frames import VirtualTable
@@ -46,6 +47,12 @@ class Table:
     def state(self) -> dict:
         return self.controller.snapshot()["state"]
 
+    def playable(self, seat: int) -> list[str]:
+        """The cards in this seat's hand on the table that keep the count within 31."""
+        room = 31 - self.state["count"]
+        return [code for code in self.virtual.table_hands()[seat]
+                if parse_card(code).value <= room]
+
 
 def test_laying_away_face_down_tells_the_app_only_that_the_seat_has(make_controller,
                                                                      design) -> None:
@@ -79,9 +86,8 @@ def test_a_whole_deal_read_by_the_camera_with_a_misread_corrected(make_controlle
         state = table.state
         if state["phase"] != "play":
             break
-        seat, room = state["turn"], 31 - state["count"]
-        fits = [code for code in table.virtual.table_hands()[seat]
-                if min(10, "A23456789TJQK".index(code[0]) + 1) <= room]
+        seat = state["turn"]
+        fits = table.playable(seat)
         if not fits:
             table.press("go")
             continue
@@ -129,9 +135,8 @@ def test_five_card_hands_left_unplayed_are_read_from_the_show_area(make_controll
         state = table.state
         if state["phase"] != "play":
             break
-        seat, room = state["turn"], 31 - state["count"]
-        fits = [code for code in table.virtual.table_hands()[seat]
-                if min(10, "A23456789TJQK".index(code[0]) + 1) <= room]
+        seat = state["turn"]
+        fits = table.playable(seat)
         if fits:
             table.virtual.lay(seat, fits[0])
             table.watch()
