@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Build the default card model shipped as pi_app/vision/data/default.npz.
 
-Trained only on the CC0 Kennard deck, decks drawn with OpenCV's fonts, and decks set in free
-system typefaces with suits from other typefaces (needs rsvg-convert and Debian's fonts-dejavu,
-fonts-liberation, fonts-urw-base35 and fonts-freefont-ttf), never on aisleriot art, so every
-aisleriot theme stays an unseen design for the benchmark. Deterministic for a seed.
-    .venv/bin/python scripts/vision-build-model.py [--shared ../shared] [--scenes 60]
+The glyphs come only from the CC0 Kennard deck, decks drawn with OpenCV's fonts, and decks set
+in free system typefaces with suits from other typefaces (needs rsvg-convert and the Debian
+font packages in `designs.FONT_PACKAGES`), never from aisleriot art, so every aisleriot theme
+stays an unseen design for the benchmark. The glyph networks are trained with PyTorch (a build
+tool only: the table reads them with numpy), with glyphs sheared, stretched, thickened and
+thinned on the way in so that the networks learn letters and suits rather than typefaces.
+Deterministic for a seed (on one machine).
+    pip install torch==2.13.0   # the CPU build
+    .venv/bin/python scripts/vision-build-model.py [--samples cache.npz] [--epochs 14]
 """
 
 from __future__ import annotations
@@ -14,19 +18,29 @@ import argparse
 import subprocess
 import sys
 import tempfile
+import time
 from itertools import product
 from pathlib import Path
 
+import numpy as np
+
+from pi_app.vision.classifier import Softmax
 from pi_app.vision.designs import (
+    FONT_PACKAGES,
     SUIT_TYPEFACES,
     TYPEFACES,
     font_design,
     kennard,
     typeface_design,
 )
-from pi_app.vision.training import collect, collect_corners, train_model
+from pi_app.vision.glyphnet import GlyphNet
+from pi_app.vision.recognizer import NONE_RANK, NONE_SUIT, Model
+from pi_app.vision.training import NONE_WEIGHT, Samples, collect, collect_corners
 
 REPO = Path(__file__).resolve().parent.parent
+CHANNELS = (16, 32, 32)
+"""Filters in each convolution block (each halves the 24-pixel glyph: 12, 6, 3)."""
+EMBEDDING = 64
 
 
 def main() -> int:
@@ -34,31 +48,141 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
     parser.add_argument("--scenes", type=int, default=60, help="scenes of the Kennard deck")
     parser.add_argument("--fonts", type=int, default=40, help="font-drawn decks")
-    parser.add_argument("--per-card", type=int, default=6,
+    parser.add_argument("--per-card", type=int, default=8,
                         help="jittered corner samples per card face")
+    parser.add_argument("--samples", type=Path, help="glyph sample cache: read if it exists, "
+                        "else written (collecting takes several minutes)")
+    parser.add_argument("--epochs", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=REPO / "pi_app/vision/data/default.npz")
     args = parser.parse_args()
+    try:
+        import torch
+    except ImportError:
+        print("the glyph networks are trained with PyTorch: pip install torch==2.13.0",
+              file=sys.stderr)
+        return 1
+    if args.samples is not None and args.samples.is_file():
+        samples = Samples.load(args.samples)
+    else:
+        missing = sorted(set(TYPEFACES + SUIT_TYPEFACES) - installed_typefaces())
+        if missing:  # fontconfig would quietly draw another face instead
+            print(f"typefaces not installed: {', '.join(missing)} "
+                  f"(apt install {' '.join(FONT_PACKAGES)})", file=sys.stderr)
+            return 1
+        samples = gather(args)
+        if args.samples is not None:
+            samples.save(args.samples)
+    print(f"training on {len(samples)} glyph samples", file=sys.stderr)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(max(1, torch.get_num_threads()))
+    rank = train_net(np.stack(samples.rank), np.array(samples.rank_label), NONE_RANK + 1,
+                     args.epochs, "rank")
+    suit = train_net(np.stack(samples.suit), np.array(samples.suit_label), NONE_SUIT + 1,
+                     args.epochs, "suit")
+    Model(rank, suit, "default").save(args.out)
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+def gather(args: argparse.Namespace) -> Samples:
     deck = kennard(args.shared)
     samples = collect([deck], args.scenes, args.seed, progress=True)
     fonts = [font_design(args.seed * 1000 + i) for i in range(args.fonts)]
-    missing = sorted(set(TYPEFACES + SUIT_TYPEFACES) - installed_typefaces())
-    if missing:  # fontconfig would quietly draw another face instead
-        print(f"typefaces not installed: {', '.join(missing)} (apt install fonts-dejavu "
-              "fonts-liberation fonts-urw-base35 fonts-freefont-ttf)", file=sys.stderr)
-        return 1
     with tempfile.TemporaryDirectory() as tmp:  # system typefaces, drawn by rsvg-convert
         fonts += [typeface_design(family, bold, args.seed + i, Path(tmp),
                                   SUIT_TYPEFACES[i % len(SUIT_TYPEFACES)])
                   for i, (family, bold) in enumerate(product(TYPEFACES, (False, True)))]
     samples = collect(fonts, max(4, args.scenes // 10), args.seed + 1, samples, progress=True)
     print("corner samples from every card face", file=sys.stderr)
-    samples = collect_corners([deck, *fonts], args.per_card, args.seed + 2, samples)
-    print(f"training on {len(samples)} glyph samples", file=sys.stderr)
-    model = train_model(samples, "default", seed=args.seed)
-    model.save(args.out)
-    print(f"wrote {args.out}", file=sys.stderr)
-    return 0
+    return collect_corners([deck, *fonts], args.per_card, args.seed + 2, samples)
+
+
+def train_net(images: np.ndarray, labels: np.ndarray, n_classes: int, epochs: int,
+              what: str) -> GlyphNet:
+    """Train one glyph network (Adam, cosine-decayed rate, augmented batches); numpy weights."""
+    import torch
+    from torch import nn
+
+    layers: list[nn.Module] = []
+    channels = images.shape[1]
+    for out in CHANNELS:
+        layers += [nn.Conv2d(channels, out, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2)]
+        channels = out
+    side = images.shape[-1] // 2 ** len(CHANNELS)
+    body = nn.Sequential(*layers, nn.Flatten(), nn.Linear(channels * side * side, EMBEDDING),
+                         nn.ReLU())
+    head = nn.Linear(EMBEDDING, n_classes)
+    net = nn.Sequential(body, nn.Dropout(0.2), head)
+    x_all = torch.from_numpy(images.astype(np.float32))
+    y_all = torch.from_numpy(labels.astype(np.int64))
+    weight = torch.ones(n_classes)
+    weight[-1] = NONE_WEIGHT
+    loss_fn = nn.CrossEntropyLoss(weight=weight)
+    batch = 256
+    steps = epochs * (len(x_all) // batch)
+    optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    step = 0
+    for epoch in range(epochs):
+        net.train()
+        order = torch.randperm(len(x_all))
+        correct, seen, started = 0, 0, time.perf_counter()
+        for i in range(len(x_all) // batch):
+            pick = order[i * batch:(i + 1) * batch]
+            x, y = augment(x_all[pick]), y_all[pick]
+            logits = net(x)
+            loss = loss_fn(logits, y)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            step += 1
+            correct += int((logits.argmax(1) == y).sum())
+            seen += len(y)
+        print(f"\r  {what} net: epoch {epoch + 1}/{epochs}, augmented training accuracy "
+              f"{correct / seen:.4f} ({time.perf_counter() - started:.0f} s)", end="",
+              file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    net.eval()
+    convs = [(m.weight.detach().numpy().copy(), m.bias.detach().numpy().copy())
+             for m in body if isinstance(m, nn.Conv2d)]
+    dense_layer = next(m for m in body if isinstance(m, nn.Linear))
+    dense = (dense_layer.weight.detach().numpy().T.copy(), dense_layer.bias.detach().numpy().copy())
+    softmax = Softmax(np.zeros(EMBEDDING, np.float32), np.ones(EMBEDDING, np.float32),
+                      head.weight.detach().numpy().T.copy(), head.bias.detach().numpy().copy())
+    return GlyphNet(convs, dense, softmax)
+
+
+def augment(x: object) -> object:
+    """Glyphs as other typefaces and prints would draw them: sheared (italic), stretched,
+    turned a little, heavier or lighter strokes, softer, fainter, noisier."""
+    import torch
+    import torch.nn.functional as F
+
+    assert isinstance(x, torch.Tensor)
+    n = len(x)
+    shear = torch.empty(n).uniform_(-0.3, 0.3)
+    sx, sy = torch.empty(n).uniform_(0.85, 1.15), torch.empty(n).uniform_(0.9, 1.1)
+    angle = torch.empty(n).uniform_(-0.12, 0.12)
+    tx, ty = torch.empty(n).uniform_(-0.08, 0.08), torch.empty(n).uniform_(-0.08, 0.08)
+    cos, sin = torch.cos(angle), torch.sin(angle)
+    theta = torch.stack([torch.stack([cos / sx, (-sin + shear) / sx, tx], 1),
+                         torch.stack([sin / sy, cos / sy, ty], 1)], 1)
+    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+    x = F.grid_sample(x, grid, align_corners=False, padding_mode="zeros")
+    stroke = torch.rand(n)
+    thick = F.max_pool2d(x, 3, 1, 1)
+    thin = -F.max_pool2d(-x, 3, 1, 1)
+    mix = torch.empty(n).uniform_(0.3, 1.0)[:, None, None, None]
+    x = torch.where((stroke < 0.2)[:, None, None, None], x * (1 - mix) + thick * mix, x)
+    x = torch.where((stroke > 0.85)[:, None, None, None], x * (1 - mix) + thin * mix, x)
+    soft = (torch.rand(n) < 0.3)[:, None, None, None]
+    blurred = F.avg_pool2d(x, 3, 1, 1, count_include_pad=False)
+    x = torch.where(soft, blurred, x)
+    x = x * torch.empty(n, 1, 1, 1).uniform_(0.6, 1.1)
+    x = x + torch.randn_like(x) * torch.empty(n, 1, 1, 1).uniform_(0, 0.08)
+    return x.clamp(0, 1)
 
 
 def installed_typefaces() -> set[str]:

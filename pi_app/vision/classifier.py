@@ -1,8 +1,5 @@
-"""A small softmax (multinomial logistic) classifier in numpy, trained by full-batch Adam.
-
-Small enough to train in seconds on a laptop, to ship as a few hundred kilobytes of .npz, and to
-run on a Pi with one matrix product per frame.
-"""
+"""A softmax (multinomial logistic) layer in numpy: the head that turns a glyph network's
+embedding into class probabilities (`glyphnet.py` trains and tunes it)."""
 
 from __future__ import annotations
 
@@ -38,35 +35,3 @@ class Softmax:
                     prefix: str) -> Softmax:
         return cls(*(np.asarray(arrays[f"{prefix}_{k}"], np.float32)
                      for k in ("mean", "scale", "weights", "bias")))
-
-
-def train_softmax(features: np.ndarray, labels: np.ndarray, n_classes: int,
-                  l2: float = 1e-2, steps: int = 400, rate: float = 0.05,
-                  seed: int = 0, class_weight: np.ndarray | None = None) -> Softmax:
-    """Fit by full-batch Adam on cross-entropy with an L2 penalty; deterministic for a seed.
-    `class_weight` scales each class's share of the loss (default: all 1)."""
-    x = np.asarray(features, np.float32)
-    mean = x.mean(axis=0)
-    scale = x.std(axis=0) + 1e-3
-    x = (x - mean) / scale
-    y = np.eye(n_classes, dtype=np.float32)[labels]
-    weight = (np.ones(n_classes, np.float32) if class_weight is None
-              else np.asarray(class_weight, np.float32))[labels]
-    rng = np.random.default_rng(seed)
-    w = rng.normal(0, 0.01, (x.shape[1], n_classes)).astype(np.float32)
-    b = np.zeros(n_classes, np.float32)
-    params = [w, b]
-    m = [np.zeros_like(p) for p in params]
-    v = [np.zeros_like(p) for p in params]
-    for t in range(1, steps + 1):
-        z = x @ w + b
-        z -= z.max(axis=1, keepdims=True)
-        p = np.exp(z)
-        p /= p.sum(axis=1, keepdims=True)
-        err = (p - y) * weight[:, None] / len(x)
-        grads = [x.T @ err + l2 * w, err.sum(axis=0)]
-        for i, g in enumerate(grads):
-            m[i] = 0.9 * m[i] + 0.1 * g
-            v[i] = 0.999 * v[i] + 0.001 * g * g
-            params[i] -= rate * (m[i] / (1 - 0.9**t)) / (np.sqrt(v[i] / (1 - 0.999**t)) + 1e-8)
-    return Softmax(mean, scale, w, b)

@@ -158,20 +158,31 @@ class SuitStyle:
 
     @classmethod
     def random(cls, rng: np.random.Generator) -> SuitStyle:
-        return cls(diamond_width=float(rng.uniform(0.55, 1.0)), lobe=float(rng.uniform(0.42, 0.56)),
-                   point=float(rng.uniform(0.8, 1.05)), stem_width=float(rng.uniform(0.15, 0.45)),
-                   club_lobe=float(rng.uniform(0.34, 0.46)))
+        return cls(diamond_width=float(rng.uniform(0.55, 1.0)), lobe=float(rng.uniform(0.4, 0.62)),
+                   point=float(rng.uniform(0.75, 1.1)), stem_width=float(rng.uniform(0.1, 0.5)),
+                   club_lobe=float(rng.uniform(0.3, 0.5)))
 
 
 TYPEFACES = ("DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "DejaVu Sans Condensed",
              "DejaVu Sans Light", "Liberation Sans", "Liberation Serif", "Liberation Mono",
              "Liberation Sans Narrow", "Nimbus Sans", "Nimbus Sans Narrow", "Nimbus Roman",
              "Nimbus Mono PS", "URW Bookman", "URW Gothic", "C059", "P052", "FreeSans",
-             "FreeSerif", "FreeMono")
-"""System typefaces for `typeface_design` (Debian fonts-dejavu, fonts-liberation,
-fonts-urw-base35, fonts-freefont-ttf)."""
+             "FreeSerif", "FreeMono", "Roboto", "Roboto Condensed", "Open Sans", "Lato",
+             "Cantarell", "TeX Gyre Adventor", "TeX Gyre Bonum", "TeX Gyre Schola",
+             "TeX Gyre Heros Cn", "Linux Libertine O", "Linux Biolinum O", "Carlito", "Caladea",
+             "Comic Neue", "EB Garamond", "Inconsolata", "Old Standard TT", "Noto Sans",
+             "Noto Serif", "Noto Serif Display")
+"""System typefaces for `typeface_design` (Debian's FONT_PACKAGES)."""
+FONT_PACKAGES = ("fonts-dejavu", "fonts-liberation", "fonts-urw-base35", "fonts-freefont-ttf",
+                 "fonts-roboto", "fonts-open-sans", "fonts-lato", "fonts-cantarell",
+                 "fonts-texgyre", "fonts-linuxlibertine", "fonts-crosextra-carlito",
+                 "fonts-crosextra-caladea", "fonts-comic-neue", "fonts-ebgaramond",
+                 "fonts-inconsolata", "fonts-oldstandard", "fonts-noto-core")
+"""The Debian packages that hold TYPEFACES and SUIT_TYPEFACES (needed only to build the
+default model)."""
 SUIT_TYPEFACES = ("DejaVu Sans", "DejaVu Serif", "Standard Symbols PS", "D050000L", "FreeSans",
-                  "FreeSerif", "Nimbus Sans", "URW Bookman", "C059", "P052")
+                  "FreeSerif", "Nimbus Sans", "URW Bookman", "C059", "P052",
+                  "Noto Sans Symbols2", "Linux Libertine O", "Linux Biolinum O")
 """Typefaces whose ♣♦♥♠ differ in shape: a deck's suits may come from any of them."""
 
 

@@ -138,12 +138,19 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
 
 
 def _single_card_width(contour: np.ndarray) -> float | None:
-    """The width of a lone card's outline (a well-filled box of card shape), else None."""
-    (_, _), (w, h), _ = cv2.minAreaRect(contour)
-    short, long = min(w, h), max(w, h)
-    if short < MIN_CARD_WIDTH or abs(long / short - CARD_ASPECT) > 0.15:
+    """The width of a lone card's outline, else None: a convex four-sided outline of card
+    shape that fills its quadrilateral (the camera's tilt makes a card a trapezoid, not a
+    rectangle, so the sides are measured on the quadrilateral itself)."""
+    quad = cv2.approxPolyDP(contour, 0.02 * cv2.arcLength(contour, True), True)[:, 0, :]
+    if len(quad) != 4 or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
         return None
-    return float(short) if cv2.contourArea(contour) / (w * h) > 0.9 else None
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    short, long = min(short, long), max(short, long)
+    if short < MIN_CARD_WIDTH or not 0.8 < long / short / CARD_ASPECT < 1.25:
+        return None
+    fill = cv2.contourArea(contour) / max(cv2.contourArea(quad.reshape(-1, 1, 2)), 1.0)
+    return float(short) if fill > 0.95 else None
 
 
 def _is_pile(contour: np.ndarray) -> bool:

@@ -19,10 +19,11 @@ PATCH_U, PATCH_V = 0.24, 0.52
 PATCH_W, PATCH_H = 42, 90
 RANK_PATCH_HEIGHT = RANK_HEIGHT / PATCH_V * PATCH_H
 """A typical rank glyph's height in a patch framed at the right card size."""
-RANK_SIZE = (20, 28)
-SUIT_SIZE = (24, 24)
-CELL = 4
-BINS = 8
+GLYPH = 24
+"""Side of the square images each glyph is scaled to for the glyph networks."""
+GLYPH_VIEWS = 1
+"""Images per glyph (channels of the networks' input). A second view of the glyph's
+surroundings was tried: it read unseen designs worse (docs/vision.md)."""
 MIN_RANK_H = 8
 EDGE_RUN = 40
 """Straight ink this long (patch pixels) is a card edge, not a glyph."""
@@ -32,7 +33,8 @@ _SPLIT = np.ones((3, 3), np.uint8)
 
 @dataclass
 class IndexGlyphs:
-    """Feature vectors of one corner index, ready for the classifiers."""
+    """The rank and suit glyphs of one corner index, each as GLYPH_VIEWS x GLYPH x GLYPH ink
+    images (`glyph_image`), ready for the glyph networks."""
 
     rank: np.ndarray
     suit: np.ndarray
@@ -40,13 +42,6 @@ class IndexGlyphs:
     """Ink colour: about 0 for black, about 0.5 or more for red."""
     rank_box: tuple[int, int, int, int]
     """Where the rank glyph was found in the patch (x, y, w, h)."""
-
-
-def feature_sizes() -> tuple[int, int]:
-    """Lengths of the rank and suit feature vectors: a model must have been trained on these."""
-    blank = np.zeros((PATCH_H, PATCH_W), np.float32)
-    return (len(_features(blank, (0, 0, 4, 4), RANK_SIZE)),
-            len(_features(blank, (0, 0, 4, 4), SUIT_SIZE)))
 
 
 def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
@@ -71,16 +66,27 @@ def read_corner(frame: np.ndarray, corner: Corner) -> tuple[Corner, IndexGlyphs]
         glyphs = read_glyphs(corner_patch(frame, corner))
     if glyphs is None:
         return None
-    x, y, w, h = glyphs.rank_box
+    h = glyphs.rank_box[3]
     if abs(h / RANK_PATCH_HEIGHT - 1) < 0.25:
         return corner, glyphs
     width = corner.width * h / RANK_PATCH_HEIGHT
-    centre = (corner.point + corner.u * corner.width * PATCH_U * (x + w / 2) / PATCH_W
-              + corner.v * corner.width * PATCH_V * (y + h / 2) / PATCH_H)
+    centre, _ = rank_glyph(corner, glyphs)
     point = centre - (corner.u * RANK_CENTRE[0] + corner.v * RANK_CENTRE[1]) * width
     framed = Corner(point, corner.u, corner.v, float(width))
     again = read_glyphs(corner_patch(frame, framed))
-    return None if again is None else (framed, again)
+    if again is None:  # the second look lost it (an index flush with the card's edge, say)
+        return corner, glyphs
+    return framed, again
+
+
+def rank_glyph(corner: Corner, glyphs: IndexGlyphs) -> tuple[np.ndarray, float]:
+    """Where the rank glyph read through `corner` lies in the frame: its centre and height in
+    frame pixels. Two readings of one index share it, whatever their corner guesses; the
+    indexes of two cards, however tightly fanned, never do."""
+    x, y, w, h = glyphs.rank_box
+    centre = (corner.point + corner.u * corner.width * PATCH_U * (x + w / 2) / PATCH_W
+              + corner.v * corner.width * PATCH_V * (y + h / 2) / PATCH_H)
+    return centre, corner.width * PATCH_V * h / PATCH_H
 
 
 def read_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
@@ -90,11 +96,12 @@ def read_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
 
 
 def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
-    """`read_glyphs`, and whether ink where an index would be runs off the patch's far side."""
+    """`read_glyphs`, and whether the patch seems framed too close: ink where an index would be
+    runs off its far side, or is too big for an index glyph at this scale."""
     b, g, r = cv2.split(patch)
     low = cv2.min(cv2.min(b, g), r).astype(np.float32)
-    ordered = np.sort(low, axis=None)
-    paper, dark = float(ordered[int(ordered.size * 0.85)]), float(ordered[int(ordered.size * 0.03)])
+    at = (int(low.size * 0.03), int(low.size * 0.85))
+    dark, paper = (float(v) for v in np.partition(low, at, axis=None)[list(at)])
     if paper - dark < 35:
         return None, False
     ink = np.clip((paper - low) / (paper - dark), 0, 1)
@@ -107,8 +114,10 @@ def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
         _erase_edges(binary, ink)
         _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
     left, top, width, height = stats[1:, :4].T
-    cut_off = bool(((left + width == PATCH_W) & (left < PATCH_W * 0.7) & (top < PATCH_H * 0.5)
-                    & (height >= MIN_RANK_H)).any())
+    # Framed too close: index ink runs off the far side, or a suit is too big for a glyph here
+    overflows = (left + width == PATCH_W) | (width >= PATCH_W * 0.8) | (height >= PATCH_H * 0.45)
+    cut_off = bool((overflows & (left < PATCH_W * 0.7) & (top < PATCH_H * 0.7)
+                    & (height >= MIN_RANK_H) & ((left > 0) | (top > 0))).any())
     boxes: list[Box] = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist()
              if _glyph_like(x, y, w, h, area)]
     if not boxes:
@@ -117,7 +126,8 @@ def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
     tall = [b for b in boxes if b[3] >= MIN_RANK_H and b[0] < PATCH_W * 0.45]  # near the edge
     if not tall:
         return None, cut_off
-    rank = _merge_row(tall[0], boxes)
+    strokes = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist() if area >= 4]
+    rank = _merge_above(_merge_row(tall[0], boxes), strokes)
     rx, _, rw, rh = rank
     below = [b for b in boxes if _in_suit_band(b[1], rank)
              and abs((b[0] + b[2] / 2) - (rx + rw / 2)) < max(rw, b[2]) * 0.75
@@ -126,8 +136,8 @@ def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
     if suit is None:
         return None, cut_off
     return IndexGlyphs(
-        rank=_features(ink, rank, RANK_SIZE),
-        suit=_features(ink, suit, SUIT_SIZE),
+        rank=glyph_image(ink, rank),
+        suit=glyph_image(ink, suit),
         redness=_redness(patch, binary, suit, paper - dark),
         rank_box=rank,
     ), cut_off
@@ -222,42 +232,35 @@ def _merge_row(first: Box, boxes: list[Box]) -> Box:
     return x, y, w, h
 
 
-def _features(ink: np.ndarray, box: tuple[int, int, int, int], size: tuple[int, int]
-              ) -> np.ndarray:
+def _merge_above(rank: Box, strokes: list[Box]) -> Box:
+    """Join a stroke printed just above the rank and apart from it (the flag of some decks'
+    5, often too thin to pass for a glyph itself): without it the rest of a 5 reads as a J."""
+    x, y, w, h = rank
+    for bx, by, bw, bh in strokes:
+        overlap = min(x + w, bx + bw) - max(x, bx)
+        if (by < y and by + bh <= y + 0.15 * h and y - (by + bh) < 0.25 * h
+                and bh < 0.5 * h and overlap > 0.5 * min(w, bw)):
+            nx, ny = min(x, bx), by
+            w, h = max(x + w, bx + bw) - nx, y + h - ny
+            x, y = nx, ny
+    return x, y, w, h
+
+
+def glyph_image(ink: np.ndarray, box: Box) -> np.ndarray:
+    """One glyph as the glyph networks read it, whatever size the index was printed: its ink
+    (0 paper, 1 ink) centred on a square, so its proportions still show, scaled to
+    GLYPH_VIEWS x GLYPH x GLYPH."""
     x, y, w, h = box
     crop = ink[y:y + h, x:x + w]
-    target_aspect = size[0] / size[1]
-    if w / h < target_aspect:  # pad to the target shape so aspect ratio stays informative
-        pad = round((h * target_aspect - w) / 2)
-        crop = cv2.copyMakeBorder(crop, 0, 0, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    else:
-        pad = round((w / target_aspect - h) / 2)
-        crop = cv2.copyMakeBorder(crop, pad, pad, 0, 0, cv2.BORDER_CONSTANT, value=0)
-    crop = cv2.copyMakeBorder(crop, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    small = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
-    grad = gradient_histograms(small)
-    pixels = cv2.resize(small, (size[0] // 2, size[1] // 2), interpolation=cv2.INTER_AREA).ravel()
-    return np.concatenate([grad, pixels, [np.log(w / h)]]).astype(np.float32)
+    side = max(w, h) + 2
+    top, left = (side - h) // 2, (side - w) // 2
+    square = cv2.copyMakeBorder(crop, top, side - h - top, left, side - w - left,
+                                cv2.BORDER_CONSTANT, value=0)
+    return np.asarray(cv2.resize(square, (GLYPH, GLYPH), interpolation=cv2.INTER_AREA),
+                      np.float32)[None]
 
 
-def gradient_histograms(image: np.ndarray) -> np.ndarray:
-    """HOG-style features: per 4x4 cell, edge strength binned by unsigned direction, with each
-    2x2 block of cells normalised so contrast and stroke weight matter less than shape."""
-    gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3)
-    magnitude = np.hypot(gx, gy)
-    direction = (np.arctan2(gy, gx) % np.pi) * (BINS / np.pi)
-    bins = np.minimum(direction.astype(np.int32), BINS - 1)
-    h, w = image.shape
-    onehot = (bins[..., None] == np.arange(BINS)) * magnitude[..., None]
-    cells = onehot.reshape(h // CELL, CELL, w // CELL, CELL, BINS).sum(axis=(1, 3))
-    blocks = np.concatenate([cells[:-1, :-1], cells[1:, :-1], cells[:-1, 1:], cells[1:, 1:]],
-                            axis=2)
-    blocks /= np.linalg.norm(blocks, axis=2, keepdims=True) + 1e-3
-    return blocks.ravel()
-
-
-def _redness(patch: np.ndarray, binary: np.ndarray, box: tuple[int, int, int, int],
+def _redness(patch: np.ndarray, binary: np.ndarray, box: Box,
              contrast: float) -> float:
     x, y, w, h = box
     region = patch[y:y + h, x:x + w].astype(np.float32)

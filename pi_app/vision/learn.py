@@ -17,7 +17,7 @@ from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import WORK_SIZE, paper_level, paper_masks
 from pi_app.vision.frames import IMAGE_SUFFIXES, FrameError, load_image
 from pi_app.vision.recognizer import Model
-from pi_app.vision.training import collect, collect_corners, train_model
+from pi_app.vision.training import collect, collect_corners, tune_to_deck
 
 FACE_WIDTH = 300
 
@@ -104,6 +104,6 @@ def learn_deck(folder: Path, scenes: int = 40, seed: int = 0, progress: bool = F
     samples = collect([faces], scenes, seed, progress=progress)
     samples = collect_corners([faces], 8, seed + 1, samples)
     try:
-        return train_model(samples, name=Path(folder).name, seed=seed)
+        return tune_to_deck(Model.default(), samples, name=Path(folder).name, seed=seed)
     except ValueError as exc:  # some rank never showed a readable corner index
         raise LearnError(f"{folder}: {exc}; this deck's corner index could not be read") from exc

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 
 from pi_app.engine.cards import Card
-from pi_app.vision.classifier import Softmax
 from pi_app.vision.detect import Corner, find_corners
-from pi_app.vision.index import feature_sizes, read_corner
+from pi_app.vision.glyphnet import GlyphNet
+from pi_app.vision.index import GLYPH, GLYPH_VIEWS, rank_glyph, read_corner
 
 DEFAULT_THRESHOLD = 0.85
 INDEX_LIKE = 0.7
@@ -29,11 +29,11 @@ class ModelError(ValueError):
 
 @dataclass
 class Model:
-    """Rank (13 + "not an index") and suit (4 + "not an index") classifiers, and what they
+    """Rank (13 + "not an index") and suit (4 + "not an index") glyph networks, and what they
     were built from. Both must accept a corner for it to be read: two chances to say no."""
 
-    rank: Softmax
-    suit: Softmax
+    rank: GlyphNet
+    suit: GlyphNet
     name: str = "default"
 
     def save(self, path: Path) -> None:
@@ -45,17 +45,27 @@ class Model:
     def load(cls, path: Path | str) -> Model:
         try:
             with np.load(path) as data:
-                model = cls(Softmax.from_arrays(data, "rank"), Softmax.from_arrays(data, "suit"),
-                            str(data["name"]))
+                arrays = dict(data)
+            name = str(arrays.pop("name"))
         except (OSError, KeyError, ValueError) as exc:
             raise ModelError(f"{path}: not a card model or deck profile ({exc})") from exc
-        if model.rank.n_classes != 14 or model.suit.n_classes != 5:
-            raise ModelError(f"{path}: expects 14 rank and 5 suit classes")
-        sizes = (model.rank.mean.shape[0], model.suit.mean.shape[0])
-        if sizes != feature_sizes():
+        if "rank_conv0_w" not in arrays:
             raise ModelError(f"{path}: made by another version of the card reader (learn the "
                              "deck again with `crib deck learn`; for the default model run "
                              "scripts/vision-build-model.py)")
+        try:
+            model = cls(GlyphNet.from_arrays(arrays, "rank"), GlyphNet.from_arrays(arrays, "suit"),
+                        name)
+        except KeyError as exc:
+            raise ModelError(f"{path}: not a card model or deck profile ({exc})") from exc
+        if model.rank.n_classes != NONE_RANK + 1 or model.suit.n_classes != NONE_SUIT + 1:
+            raise ModelError(f"{path}: expects 14 rank and 5 suit classes")
+        try:
+            model.rank.check(GLYPH_VIEWS, GLYPH)
+            model.suit.check(GLYPH_VIEWS, GLYPH)
+        except ValueError as exc:
+            raise ModelError(f"{path}: made by another version of the card reader ({exc}; "
+                             "learn the deck again with `crib deck learn`)") from exc
         return model
 
     @classmethod
@@ -106,63 +116,80 @@ class Recognizer:
         return Reading(detections, (time.perf_counter() - start) * 1000)
 
     def detect(self, frame: np.ndarray) -> list[Detection]:
-        corners, rank_f, suit_f, red = [], [], [], []
+        seen, ranks, suits, red = [], [], [], []
         for hypothesis in find_corners(frame):
             read = read_corner(frame, hypothesis)
             if read is not None:  # where the card is: the hypothesis, not the glyphs' framing
-                corners.append(hypothesis)
-                glyphs = read[1]
-                rank_f.append(glyphs.rank)
-                suit_f.append(glyphs.suit)
+                framed, glyphs = read
+                seen.append(_Seen(hypothesis, *rank_glyph(framed, glyphs)))
+                ranks.append(glyphs.rank)
+                suits.append(glyphs.suit)
                 red.append(glyphs.redness)
-        if not corners:
+        if not seen:
             return []
-        pr = self.model.rank.probabilities(np.stack(rank_f))
-        ps = combine_colour(self.model.suit.probabilities(np.stack(suit_f)), np.array(red))
-        return self._choose(corners, pr, ps)
+        pr = self.model.rank.probabilities(np.stack(ranks))
+        ps = combine_colour(self.model.suit.probabilities(np.stack(suits)), np.array(red))
+        return self._choose(seen, pr, ps)
 
-    def _choose(self, corners: list[Corner], pr: np.ndarray, ps: np.ndarray) -> list[Detection]:
+    def _choose(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> list[Detection]:
         ranks, suits = pr[:, :NONE_RANK].argmax(axis=1), ps[:, :NONE_SUIT].argmax(axis=1)
-        rows = np.arange(len(corners))
+        rows = np.arange(len(seen))
         confidence = pr[rows, ranks] * ps[rows, suits]
         index_like = (1 - pr[:, NONE_RANK]) * (1 - ps[:, NONE_SUIT])
         sure = confidence >= self.threshold
         answer = ranks * NONE_SUIT + suits
-        disputed = _disputed(corners, sure, answer)
-        accepted: list[Detection] = []
+        same = _same_card(seen)
+        disputed = (same & sure[None, :] & (answer[:, None] != answer[None, :])).any(axis=1)
+        accepted: list[int] = []
+        detections: list[Detection] = []
         taken: set[Card] = set()
         for i in np.argsort(-confidence):
-            corner = corners[i]
-            quad = corner.quad()
+            if same[i, accepted].any():
+                continue  # this card is read already
+            corner = seen[i].corner
             if sure[i] and disputed[i]:  # its two readings differ: say so, guess neither
-                if not _same_card(quad, corner.width, accepted):
-                    accepted.append(Detection(None, float(confidence[i]), quad, corner.point))
+                card = None
             elif sure[i]:
                 card = Card.of(int(ranks[i]) + 1, int(suits[i]))
-                if card in taken or _same_card(quad, corner.width, accepted):
+                if card in taken:
                     continue
                 taken.add(card)
-                accepted.append(Detection(card, float(confidence[i]), quad, corner.point))
-            elif index_like[i] >= INDEX_LIKE and not _same_card(quad, corner.width, accepted):
-                accepted.append(Detection(None, float(confidence[i]), quad, corner.point))
-        return accepted
+            elif index_like[i] >= INDEX_LIKE:
+                card = None
+            else:
+                continue
+            accepted.append(int(i))
+            detections.append(Detection(card, float(confidence[i]), corner.quad(), corner.point))
+        return detections
 
 
-def _disputed(corners: list[Corner], sure: np.ndarray, answer: np.ndarray) -> np.ndarray:
-    """For each corner, whether another sure reading of the same card names another card: the
-    same corner framed differently, or the opposite index corner (which points the other way)."""
-    n = len(corners)
-    points = np.array([c.point for c in corners])
-    far = np.array([c.quad()[2] for c in corners])  # each card's opposite corner
-    u = np.array([c.u for c in corners])
-    width = np.array([c.width for c in corners])
-    near = 0.12 * np.minimum(width[:, None], width[None, :])
-    facing = u @ u.T
-    same_corner = (np.linalg.norm(points[:, None] - points[None], axis=2) < near) & (facing > 0.97)
-    opposite = (np.linalg.norm(points[:, None] - far[None], axis=2) < near * 1.5) & (facing < -0.97)
-    other = (same_corner | opposite) & sure[None, :] & (answer[:, None] != answer[None, :])
-    other[np.arange(n), np.arange(n)] = False
-    return np.asarray(other.any(axis=1))
+@dataclass(frozen=True)
+class _Seen:
+    """One hypothesis that was read: where it puts the card, and where its rank glyph is."""
+
+    corner: Corner
+    glyph: np.ndarray
+    glyph_height: float
+
+
+def _same_card(seen: list[_Seen]) -> np.ndarray:
+    """Which readings are of one card: the same rank glyph read through two corner guesses,
+    or the card's two index corners (which face opposite ways from opposite corners)."""
+    glyphs = np.array([s.glyph for s in seen])
+    height = np.array([s.glyph_height for s in seen])
+    points = np.array([s.corner.point for s in seen])
+    far = np.array([s.corner.quad()[2] for s in seen])
+    u = np.array([s.corner.u for s in seen])
+    width = np.array([s.corner.width for s in seen])
+    apart = np.linalg.norm(glyphs[:, None] - glyphs[None], axis=2)
+    same_index = apart < 0.6 * np.maximum(height[:, None], height[None, :])
+    near = 0.3 * np.minimum(width[:, None], width[None, :])
+    opposite = (((np.linalg.norm(points[:, None] - far[None], axis=2) < near)
+                 | (np.linalg.norm(far[:, None] - points[None], axis=2) < near))
+                & (u @ u.T < -0.9))
+    same = np.asarray(same_index | opposite)
+    np.fill_diagonal(same, False)
+    return same
 
 
 def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:
@@ -172,17 +199,6 @@ def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:
     shaped = suit_probs.copy()
     shaped[:, :NONE_SUIT] *= like
     return np.asarray(shaped / shaped.sum(axis=1, keepdims=True))
-
-
-def _same_card(quad: np.ndarray, width: float, accepted: list[Detection]) -> bool:
-    """Whether this corner is one already read: the same corner again, or the opposite index
-    corner of an accepted card."""
-    near = 0.3 * width
-    for d in accepted:
-        if (np.linalg.norm(quad[0] - d.corners[0]) < near
-                or np.linalg.norm(quad[0] - d.corners[2]) < near):
-            return True
-    return False
 
 
 def make_recognizer(profile: str | Path | None = None,

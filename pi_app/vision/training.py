@@ -1,9 +1,10 @@
-"""Labelled glyph samples from synthetic scenes, and classifiers trained on them.
+"""Labelled glyph samples from synthetic scenes, and the default networks tuned to a deck.
 
-The same path builds the shipped default model (from the CC0 deck and font-drawn decks) and a
-learned deck profile (from faces cut out of the player's own photos): scenes are synthesised,
-the real detector runs on them, and each hypothesis is labelled by the ground truth, so the
-classifiers learn exactly what the detector will hand them at the table.
+The same path gathers the glyphs the shipped default model's networks were trained on (from the
+CC0 deck and font-drawn decks) and those a learned deck profile is tuned to (faces cut out of
+the player's own photos): scenes are synthesised, the real detector runs on them, and each
+hypothesis is labelled by the ground truth, so the networks learn exactly what the detector
+will hand them at the table.
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from pi_app.engine.cards import RANKS, parse_card
-from pi_app.vision.classifier import train_softmax
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, find_corners
+from pi_app.vision.glyphnet import fine_tune
 from pi_app.vision.glyphs import RANK_CENTRE
 from pi_app.vision.index import read_corner
 from pi_app.vision.recognizer import NONE_RANK, NONE_SUIT, Model
@@ -31,6 +33,9 @@ over: at full weight the classifiers turn down half-hidden indexes in fans."""
 
 @dataclass
 class Samples:
+    """Glyph images (`index.glyph_image`) with their labels: rank 0-12 or NONE_RANK, suit 0-3
+    or NONE_SUIT."""
+
     rank: list[np.ndarray] = field(default_factory=list)
     suit: list[np.ndarray] = field(default_factory=list)
     rank_label: list[int] = field(default_factory=list)
@@ -38,6 +43,22 @@ class Samples:
 
     def __len__(self) -> int:
         return len(self.rank_label)
+
+    def save(self, path: Path) -> None:
+        """As 8-bit images: a cache for building the default model, which takes minutes."""
+        def to_bytes(images: list[np.ndarray]) -> np.ndarray:
+            return np.round(np.stack(images) * 255).astype(np.uint8)
+
+        np.savez_compressed(path, rank=to_bytes(self.rank), suit=to_bytes(self.suit),
+                            rank_label=np.array(self.rank_label, np.int8),
+                            suit_label=np.array(self.suit_label, np.int8))
+
+    @classmethod
+    def load(cls, path: Path) -> Samples:
+        with np.load(path) as data:
+            return cls(list(data["rank"].astype(np.float32) / 255),
+                       list(data["suit"].astype(np.float32) / 255),
+                       data["rank_label"].tolist(), data["suit_label"].tolist())
 
 
 def label_corner(corner: Corner, scene: Scene) -> tuple[int, int] | None:
@@ -156,15 +177,16 @@ def _add_scene(scene: Scene, samples: Samples) -> None:
         samples.suit_label.append(label[1])
 
 
-def train_model(samples: Samples, name: str, seed: int = 0) -> Model:
-    """Fit the rank and suit classifiers on collected samples."""
+def tune_to_deck(base: Model, samples: Samples, name: str, seed: int = 0) -> Model:
+    """A model reading one deck: `base`'s glyph networks, their dense layers and heads tuned
+    to this deck's glyphs (`glyphnet.fine_tune`: numpy, seconds, fine on a Pi)."""
     present = set(samples.rank_label)
     if len(present - {NONE_RANK}) < 13:
         missing = sorted(set(range(13)) - present)
         names = " ".join(RANKS[r] for r in missing)
         raise ValueError(f"no usable sample for rank(s) {names}: cannot train")
-    rank = train_softmax(np.stack(samples.rank), np.array(samples.rank_label), NONE_RANK + 1,
-                         seed=seed, class_weight=np.array([1.0] * NONE_RANK + [NONE_WEIGHT]))
-    suit = train_softmax(np.stack(samples.suit), np.array(samples.suit_label), NONE_SUIT + 1,
-                         seed=seed, class_weight=np.array([1.0] * NONE_SUIT + [NONE_WEIGHT]))
+    rank = fine_tune(base.rank, np.stack(samples.rank), np.array(samples.rank_label),
+                     np.array([1.0] * NONE_RANK + [NONE_WEIGHT]), seed=seed)
+    suit = fine_tune(base.suit, np.stack(samples.suit), np.array(samples.suit_label),
+                     np.array([1.0] * NONE_SUIT + [NONE_WEIGHT]), seed=seed)
     return Model(rank, suit, name)

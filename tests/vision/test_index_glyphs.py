@@ -12,7 +12,7 @@ import numpy as np
 from pi_app.vision.detect import Corner, paper_level
 from pi_app.vision.glyphs import index_corners, ink_mask
 from pi_app.vision.index import read_corner
-from pi_app.vision.recognizer import NONE_RANK
+from pi_app.vision.recognizer import NONE_RANK, Recognizer, _Seen
 from pi_app.vision.synth import Conditions, SceneCard, make_scene
 from pi_app.vision.training import label_corner
 
@@ -138,15 +138,55 @@ def _sure(rank: int, suit: int) -> tuple[np.ndarray, np.ndarray]:
     return pr, ps
 
 
-def test_a_cards_two_index_corners_read_differently_make_it_unknown_not_a_guess() -> None:
-    from pi_app.vision.recognizer import Recognizer
+def _seen(corner: Corner, glyph: tuple[float, float], height: float = 14.0) -> _Seen:
+    return _Seen(corner, np.array(glyph), height)
 
+
+def test_a_cards_two_index_corners_read_differently_make_it_unknown_not_a_guess() -> None:
     top_left = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
     bottom_right = Corner(top_left.quad()[2], -top_left.u, -top_left.v, 100)
+    seen = [_seen(top_left, (110, 113)), _seen(bottom_right, (190, 226))]
     recognizer = Recognizer()
     for ranks, expected in (((5, 5), {"5H"}), ((5, 9), {"unknown"})):
         (pr1, ps1), (pr2, ps2) = _sure(ranks[0], 2), _sure(ranks[1], 2)
-        chosen = recognizer._choose([top_left, bottom_right], np.stack([pr1, pr2]),
-                                    np.stack([ps1, ps2]))
+        chosen = recognizer._choose(seen, np.stack([pr1, pr2]), np.stack([ps1, ps2]))
         assert {d.label for d in chosen} == expected
         assert len(chosen) == 1  # one card, however it was read
+
+
+def test_one_rank_glyph_read_as_two_cards_through_two_framings_is_unknown() -> None:
+    first = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    wider = Corner(np.array([97.0, 96.0]), first.u, first.v, 120)
+    seen = [_seen(first, (110, 113)), _seen(wider, (111, 114))]
+    (pr1, ps1), (pr2, ps2) = _sure(3, 1), _sure(5, 1)  # 3D or 5D?
+    chosen = Recognizer()._choose(seen, np.stack([pr1, pr2]), np.stack([ps1, ps2]))
+    assert [d.label for d in chosen] == ["unknown"]
+
+
+def test_tightly_fanned_cards_whose_corners_almost_touch_are_each_read() -> None:
+    # In a tight fan the corners of neighbouring cards lie a fifth of a card apart, closer
+    # than a corner guess can be trusted; their rank glyphs are still apart.
+    ten = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    turn = 0.15
+    jack = Corner(np.array([118.0, 97.0]), np.array([np.cos(turn), np.sin(turn)]),
+                  np.array([-np.sin(turn), np.cos(turn)]), 100)
+    seen = [_seen(ten, (110, 113)), _seen(jack, (126, 112))]
+    (pr1, ps1), (pr2, ps2) = _sure(10, 0), _sure(11, 1)
+    chosen = Recognizer()._choose(seen, np.stack([pr1, pr2]), np.stack([ps1, ps2]))
+    assert sorted(d.label for d in chosen) == ["JD", "TC"]
+
+
+def test_a_five_whose_flag_is_printed_apart_from_its_body_is_one_rank_glyph() -> None:
+    from pi_app.vision.designs import draw_suit
+    from pi_app.vision.index import PATCH_H, PATCH_W, read_glyphs
+
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    ink = (20, 20, 20)
+    cv2.line(patch, (10, 6), (22, 6), ink, 2)  # the flag, a gap below it
+    cv2.line(patch, (11, 12), (11, 19), ink, 2)  # the body: a stem and its bowl
+    cv2.ellipse(patch, (15, 24), (7, 7), 0, -100, 140, ink, 2)
+    draw_suit(patch, 0, (16.0, 44.0), 14, ink)
+    glyphs = read_glyphs(cv2.GaussianBlur(patch, (0, 0), 0.6))
+    assert glyphs is not None
+    _x, y, _w, h = glyphs.rank_box
+    assert y <= 6 and y + h >= 30  # from the flag down to the foot of the bowl

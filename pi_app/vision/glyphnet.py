@@ -1,0 +1,150 @@
+"""A small convolutional network over one glyph image, run in numpy.
+
+Index glyphs differ from deck to deck in typeface, weight and proportions; a few layers of
+learned 3x3 filters see past that far better than hand-made features do. The network ends in an
+embedding, and a softmax head (`classifier.Softmax`) reads the embedding: the shipped default
+model was trained whole (by `scripts/vision-train-glyphs.py`, at build time), and learning a
+deck fits only a new head on the same embedding, in numpy, on the Pi itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from pi_app.vision.classifier import Softmax
+
+
+@dataclass
+class GlyphNet:
+    """Convolution blocks (3x3, same padding, ReLU, 2x2 max pool), then one dense ReLU layer
+    giving the embedding, then the head's class probabilities."""
+
+    convs: list[tuple[np.ndarray, np.ndarray]]
+    """Per block: weights (out, in, 3, 3) and bias (out,)."""
+    dense: tuple[np.ndarray, np.ndarray]
+    """Weights (flattened conv output, embedding) and bias (embedding,)."""
+    head: Softmax
+
+    @property
+    def n_classes(self) -> int:
+        return self.head.n_classes
+
+    def embed(self, images: np.ndarray) -> np.ndarray:
+        """Embeddings of a batch of glyphs (N, views, side, side), 0 paper to 1 ink."""
+        x = np.asarray(images, np.float32).transpose(0, 2, 3, 1)  # channels last from here
+        for weights, bias in self.convs:
+            x = _max_pool(np.maximum(_conv3x3(x, weights, bias), 0))
+        flat = x.transpose(0, 3, 1, 2).reshape(len(x), -1)  # in the trainer's (C, H, W) order
+        w, b = self.dense
+        return np.asarray(np.maximum(flat @ w + b, 0), np.float32)
+
+    def probabilities(self, images: np.ndarray) -> np.ndarray:
+        """Class probabilities, one row per image."""
+        return self.head.probabilities(self.embed(images))
+
+    def with_head(self, head: Softmax) -> GlyphNet:
+        return GlyphNet(self.convs, self.dense, head)
+
+    def to_arrays(self, prefix: str) -> dict[str, np.ndarray]:
+        arrays = {f"{prefix}_dense_w": self.dense[0], f"{prefix}_dense_b": self.dense[1],
+                  **self.head.to_arrays(f"{prefix}_head")}
+        for i, (w, b) in enumerate(self.convs):
+            arrays[f"{prefix}_conv{i}_w"], arrays[f"{prefix}_conv{i}_b"] = w, b
+        return arrays
+
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, np.ndarray] | np.lib.npyio.NpzFile,
+                    prefix: str) -> GlyphNet:
+        convs: list[tuple[np.ndarray, np.ndarray]] = []
+        while f"{prefix}_conv{len(convs)}_w" in arrays:
+            i = len(convs)
+            convs.append((np.asarray(arrays[f"{prefix}_conv{i}_w"], np.float32),
+                          np.asarray(arrays[f"{prefix}_conv{i}_b"], np.float32)))
+        if not convs:
+            raise KeyError(f"{prefix}_conv0_w")
+        dense = (np.asarray(arrays[f"{prefix}_dense_w"], np.float32),
+                 np.asarray(arrays[f"{prefix}_dense_b"], np.float32))
+        return cls(convs, dense, Softmax.from_arrays(arrays, f"{prefix}_head"))
+
+    def check(self, views: int, side: int) -> None:
+        """Raise ValueError unless the layers fit together for `views` x `side` x `side`
+        glyphs."""
+        channels, size = views, side
+        for w, b in self.convs:
+            if w.ndim != 4 or w.shape[1:] != (channels, 3, 3) or b.shape != (w.shape[0],):
+                raise ValueError("convolution layers do not fit together")
+            channels, size = w.shape[0], size // 2
+        w, b = self.dense
+        if w.shape[0] != channels * size * size or b.shape != (w.shape[1],):
+            raise ValueError(f"dense layer does not fit {views}x{side}x{side} glyphs")
+        if self.head.weights.shape[0] != w.shape[1]:
+            raise ValueError("head does not fit the embedding")
+
+
+def _conv3x3(x: np.ndarray, weights: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """Cross-correlation with zero 'same' padding, as torch's Conv2d computes it, on
+    channels-last images: (N, H, W, C) -> (N, H, W, K), one matrix product over every 3x3
+    window."""
+    n, h, w, c = x.shape
+    padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    windows = sliding_window_view(padded, (3, 3), axis=(1, 2))  # N, H, W, C, 3, 3
+    columns = windows.reshape(n * h * w, c * 9)
+    out = columns @ weights.reshape(len(weights), -1).T + bias
+    return np.asarray(out.reshape(n, h, w, -1))
+
+
+def _max_pool(x: np.ndarray) -> np.ndarray:
+    """2x2 max pool, stride 2, of channels-last images (an odd last row or column is dropped)."""
+    h2, w2 = x.shape[1] // 2 * 2, x.shape[2] // 2 * 2
+    return np.asarray(np.maximum(np.maximum(x[:, 0:h2:2, 0:w2:2], x[:, 1:h2:2, 0:w2:2]),
+                                 np.maximum(x[:, 0:h2:2, 1:w2:2], x[:, 1:h2:2, 1:w2:2])))
+
+
+def fine_tune(net: GlyphNet, images: np.ndarray, labels: np.ndarray,
+              class_weight: np.ndarray | None = None, steps: int = 300, rate: float = 2e-3,
+              anchor: float = 1e-3, seed: int = 0) -> GlyphNet:
+    """`net` adjusted to one deck's glyphs: the convolutions stay as trained on many
+    typefaces; the dense layer and the head move (full-batch Adam on weighted cross-entropy),
+    held near where they started (`anchor`, an L2 pull towards the starting weights), so
+    what the network knew of other decks still guides what this deck's samples do not show.
+    Numpy only: a deck is learned on the Pi itself, in seconds."""
+    x = np.asarray(images, np.float32).transpose(0, 2, 3, 1)
+    for weights, bias in net.convs:
+        x = _max_pool(np.maximum(_conv3x3(x, weights, bias), 0))
+    flat = x.transpose(0, 3, 1, 2).reshape(len(x), -1)
+    head = net.head
+    # the head's input standardisation folded into its weights, so both layers train as one
+    w2 = head.weights / head.scale[:, None]
+    b2 = head.bias - (head.mean / head.scale) @ head.weights
+    start = [net.dense[0], net.dense[1], w2, b2]
+    params = [p.astype(np.float32).copy() for p in start]
+    y = np.eye(head.n_classes, dtype=np.float32)[labels]
+    weight = (np.ones(head.n_classes, np.float32) if class_weight is None
+              else np.asarray(class_weight, np.float32))[labels][:, None] / len(flat)
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    rng = np.random.default_rng(seed)
+    for t in range(1, steps + 1):
+        w1, b1, w2, b2 = params
+        hidden = np.maximum(flat @ w1 + b1, 0)
+        keep = (rng.random(hidden.shape) > 0.2) / 0.8  # dropout, as in training
+        dropped = hidden * keep
+        z = dropped @ w2 + b2
+        z -= z.max(axis=1, keepdims=True)
+        p = np.exp(z)
+        p /= p.sum(axis=1, keepdims=True)
+        err = (p - y) * weight
+        back = (err @ w2.T) * keep * (hidden > 0)
+        grads = [flat.T @ back, back.sum(axis=0), dropped.T @ err, err.sum(axis=0)]
+        for i, g in enumerate(grads):
+            g = g + anchor * (params[i] - start[i])
+            m[i] = 0.9 * m[i] + 0.1 * g
+            v[i] = 0.999 * v[i] + 0.001 * g * g
+            params[i] -= rate * (m[i] / (1 - 0.9**t)) / (np.sqrt(v[i] / (1 - 0.999**t)) + 1e-8)
+    w1, b1, w2, b2 = params
+    embedding = w2.shape[0]
+    tuned = Softmax(np.zeros(embedding, np.float32), np.ones(embedding, np.float32), w2, b2)
+    return GlyphNet(net.convs, (w1, b1), tuned)
