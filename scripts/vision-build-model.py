@@ -21,6 +21,7 @@ import tempfile
 import time
 from itertools import product
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +37,9 @@ from pi_app.vision.designs import (
 from pi_app.vision.glyphnet import GlyphNet
 from pi_app.vision.recognizer import NONE_RANK, NONE_SUIT, Model
 from pi_app.vision.training import NONE_WEIGHT, Samples, collect, collect_corners
+
+if TYPE_CHECKING:  # PyTorch is imported when training, so --help works without it
+    import torch
 
 REPO = Path(__file__).resolve().parent.parent
 CHANNELS = (16, 32, 32)
@@ -75,7 +79,6 @@ def main() -> int:
             samples.save(args.samples)
     print(f"training on {len(samples)} glyph samples", file=sys.stderr)
     torch.manual_seed(args.seed)
-    torch.set_num_threads(max(1, torch.get_num_threads()))
     rank = train_net(np.stack(samples.rank), np.array(samples.rank_label), NONE_RANK + 1,
                      args.epochs, "rank")
     suit = train_net(np.stack(samples.suit), np.array(samples.suit_label), NONE_SUIT + 1,
@@ -145,22 +148,25 @@ def train_net(images: np.ndarray, labels: np.ndarray, n_classes: int, epochs: in
               file=sys.stderr, flush=True)
     print(file=sys.stderr)
     net.eval()
-    convs = [(m.weight.detach().numpy().copy(), m.bias.detach().numpy().copy())
-             for m in body if isinstance(m, nn.Conv2d)]
+    convs = [(_array(m.weight), _array(m.bias)) for m in body if isinstance(m, nn.Conv2d)]
     dense_layer = next(m for m in body if isinstance(m, nn.Linear))
-    dense = (dense_layer.weight.detach().numpy().T.copy(), dense_layer.bias.detach().numpy().copy())
+    dense = (_array(dense_layer.weight).T.copy(), _array(dense_layer.bias))
     softmax = Softmax(np.zeros(EMBEDDING, np.float32), np.ones(EMBEDDING, np.float32),
-                      head.weight.detach().numpy().T.copy(), head.bias.detach().numpy().copy())
+                      _array(head.weight).T.copy(), _array(head.bias))
     return GlyphNet(convs, dense, softmax)
 
 
-def augment(x: object) -> object:
+def _array(tensor: torch.Tensor | None) -> np.ndarray:
+    assert tensor is not None
+    return np.asarray(tensor.detach().numpy()).copy()
+
+
+def augment(x: torch.Tensor) -> torch.Tensor:
     """Glyphs as other typefaces and prints would draw them: sheared (italic), stretched,
     turned a little, heavier or lighter strokes, softer, fainter, noisier."""
     import torch
     import torch.nn.functional as F
 
-    assert isinstance(x, torch.Tensor)
     n = len(x)
     shear = torch.empty(n).uniform_(-0.3, 0.3)
     sx, sy = torch.empty(n).uniform_(0.85, 1.15), torch.empty(n).uniform_(0.9, 1.1)
