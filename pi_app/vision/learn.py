@@ -17,9 +17,11 @@ from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import WORK_SIZE, paper_level, paper_masks
 from pi_app.vision.frames import IMAGE_SUFFIXES, FrameError, load_image
 from pi_app.vision.recognizer import Model
-from pi_app.vision.training import collect, collect_corners, tune_to_deck
+from pi_app.vision.training import best_reader, collect, collect_corners, tune_to_deck
 
 FACE_WIDTH = 300
+HELD_OUT_SCENES = 12
+"""Tables of the learned deck, never tuned on, that decide which networks a profile keeps."""
 
 
 class LearnError(ValueError):
@@ -97,13 +99,18 @@ def faces_from_folder(folder: Path) -> Design:
 
 
 def learn_deck(folder: Path, scenes: int = 40, seed: int = 0, progress: bool = False) -> Model:
-    """A deck profile from a folder of 52 single-card photos."""
+    """A deck profile from a folder of 52 single-card photos: the default networks tuned to
+    the deck, each kept only where it reads tables of the deck held out from tuning better
+    than the default one does."""
     faces = faces_from_folder(folder)
     if progress:
         print(f"cut out 52 cards from {folder}; training", file=sys.stderr)
     samples = collect([faces], scenes, seed, progress=progress)
     samples = collect_corners([faces], 8, seed + 1, samples)
+    default = Model.default()
     try:
-        return tune_to_deck(Model.default(), samples, name=Path(folder).name, seed=seed)
+        tuned = tune_to_deck(default, samples, name=Path(folder).name, seed=seed)
     except ValueError as exc:  # some rank never showed a readable corner index
         raise LearnError(f"{folder}: {exc}; this deck's corner index could not be read") from exc
+    held_out = collect([faces], HELD_OUT_SCENES, seed + 2)
+    return best_reader(tuned, default, held_out)

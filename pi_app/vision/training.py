@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import product
 from pathlib import Path
 
 import cv2
@@ -23,7 +24,7 @@ from pi_app.vision.detect import Corner, find_corners
 from pi_app.vision.glyphnet import fine_tune
 from pi_app.vision.glyphs import RANK_CENTRE
 from pi_app.vision.index import read_corner
-from pi_app.vision.recognizer import NONE_RANK, NONE_SUIT, Model
+from pi_app.vision.recognizer import DEFAULT_THRESHOLD, NONE_RANK, NONE_SUIT, Model
 from pi_app.vision.synth import LAYOUTS, Scene, make_scene
 
 NONE_WEIGHT = 0.5
@@ -190,3 +191,33 @@ def tune_to_deck(base: Model, samples: Samples, name: str, seed: int = 0) -> Mod
     suit = fine_tune(base.suit, np.stack(samples.suit), np.array(samples.suit_label),
                      np.array([1.0] * NONE_SUIT + [NONE_WEIGHT]), seed=seed)
     return Model(rank, suit, name)
+
+
+MISREAD_COST = 5.0
+"""A confident wrong reading costs this many right ones when choosing a deck's networks."""
+
+
+def best_reader(tuned: Model, default: Model, held_out: Samples) -> Model:
+    """`tuned`'s name, with whichever of its and `default`'s rank and suit networks read the
+    held-out samples best together: sure and right, less MISREAD_COST times sure and wrong
+    (including "not an index" taken for a card). Tuning can make a network shy of answering,
+    or sure of a deck's quirk; this keeps a learned deck from reading worse than no profile."""
+    ranks, suits = np.stack(held_out.rank), np.stack(held_out.suit)
+    rank_label, suit_label = np.array(held_out.rank_label), np.array(held_out.suit_label)
+    index = rank_label != NONE_RANK
+    probabilities = {
+        "rank": {m: net.probabilities(ranks) for m, net in (("tuned", tuned.rank),
+                                                             ("default", default.rank))},
+        "suit": {m: net.probabilities(suits) for m, net in (("tuned", tuned.suit),
+                                                             ("default", default.suit))}}
+
+    def merit(rank_from: str, suit_from: str) -> float:
+        pr, ps = probabilities["rank"][rank_from], probabilities["suit"][suit_from]
+        sure = pr[:, :NONE_RANK].max(axis=1) * ps[:, :NONE_SUIT].max(axis=1) >= DEFAULT_THRESHOLD
+        right = ((pr[:, :NONE_RANK].argmax(axis=1) == rank_label)
+                 & (ps[:, :NONE_SUIT].argmax(axis=1) == suit_label) & index)
+        return float((sure & right).sum() - MISREAD_COST * (sure & ~right).sum())
+
+    rank_from, suit_from = max(product(("tuned", "default"), repeat=2), key=lambda c: merit(*c))
+    return Model(tuned.rank if rank_from == "tuned" else default.rank,
+                 tuned.suit if suit_from == "tuned" else default.suit, tuned.name)

@@ -6,11 +6,14 @@ import cv2
 import numpy as np
 import pytest
 
+from pi_app.vision.classifier import Softmax
 from pi_app.vision.designs import font_design
 from pi_app.vision.evaluate import Tally, score
+from pi_app.vision.glyphnet import GlyphNet
 from pi_app.vision.learn import LearnError, faces_from_folder, learn_deck
 from pi_app.vision.recognizer import Model, Recognizer
 from pi_app.vision.synth import Conditions, make_scene
+from pi_app.vision.training import best_reader, collect
 
 PHOTO = Conditions(tilt=0.05, light=0.25, glare=0.0, blur=0.6, noise=3.0, jpeg=(85, 95))
 
@@ -77,3 +80,17 @@ def test_photo_of_an_empty_table_is_refused(photos, tmp_path) -> None:
     cv2.imwrite(str(tmp_path / "KD.jpg"), np.full((720, 1280, 3), (30, 90, 20), np.uint8))
     with pytest.raises(LearnError, match=r"KD\.jpg: no card found"):
         faces_from_folder(tmp_path)
+
+
+def test_a_tuned_network_that_reads_held_out_tables_worse_is_not_kept(own_deck) -> None:
+    # Tuning can leave a network shy of answering; the profile then keeps the default one.
+    default = Model.default()
+    shy = GlyphNet(default.rank.convs, default.rank.dense,
+                   Softmax(default.rank.head.mean, default.rank.head.scale,
+                           default.rank.head.weights * 0.05, default.rank.head.bias))
+    tuned = Model(shy, default.suit, "my deck")
+    held_out = collect([own_deck], 3, seed=4)
+    kept = best_reader(tuned, default, held_out)
+    assert kept.rank is default.rank and kept.suit is default.suit
+    assert kept.name == "my deck"
+    assert best_reader(default, tuned, held_out).rank is default.rank  # whichever side it is
