@@ -132,9 +132,7 @@ class Recognizer:
         return self._choose(seen, pr, ps)
 
     def _choose(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> list[Detection]:
-        ranks, suits = pr[:, :NONE_RANK].argmax(axis=1), ps[:, :NONE_SUIT].argmax(axis=1)
-        rows = np.arange(len(seen))
-        confidence = pr[rows, ranks] * ps[rows, suits]
+        ranks, suits, confidence = best_answers(pr, ps)
         index_like = (1 - pr[:, NONE_RANK]) * (1 - ps[:, NONE_SUIT])
         sure = confidence >= self.threshold
         answer = ranks * NONE_SUIT + suits
@@ -161,6 +159,14 @@ class Recognizer:
             accepted.append(int(i))
             detections.append(Detection(card, float(confidence[i]), corner.quad(), corner.point))
         return detections
+
+
+def best_answers(pr: np.ndarray, ps: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per reading, the likeliest rank (0-12) and suit (0-3) that are a card, and how sure
+    both are together (the product of their probabilities)."""
+    ranks, suits = pr[:, :NONE_RANK].argmax(axis=1), ps[:, :NONE_SUIT].argmax(axis=1)
+    rows = np.arange(len(pr))
+    return ranks, suits, pr[rows, ranks] * ps[rows, suits]
 
 
 @dataclass(frozen=True)

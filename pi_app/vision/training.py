@@ -24,7 +24,13 @@ from pi_app.vision.detect import Corner, find_corners
 from pi_app.vision.glyphnet import fine_tune
 from pi_app.vision.glyphs import RANK_CENTRE
 from pi_app.vision.index import read_corner
-from pi_app.vision.recognizer import DEFAULT_THRESHOLD, NONE_RANK, NONE_SUIT, Model
+from pi_app.vision.recognizer import (
+    DEFAULT_THRESHOLD,
+    NONE_RANK,
+    NONE_SUIT,
+    Model,
+    best_answers,
+)
 from pi_app.vision.synth import LAYOUTS, Scene, make_scene
 
 NONE_WEIGHT = 0.5
@@ -202,20 +208,20 @@ def best_reader(tuned: Model, default: Model, held_out: Samples) -> Model:
     held-out samples best together: sure and right, less MISREAD_COST times sure and wrong
     (including "not an index" taken for a card). Tuning can make a network shy of answering,
     or sure of a deck's quirk; this keeps a learned deck from reading worse than no profile."""
-    ranks, suits = np.stack(held_out.rank), np.stack(held_out.suit)
+    rank_images, suit_images = np.stack(held_out.rank), np.stack(held_out.suit)
     rank_label, suit_label = np.array(held_out.rank_label), np.array(held_out.suit_label)
     index = rank_label != NONE_RANK
     probabilities = {
-        "rank": {m: net.probabilities(ranks) for m, net in (("tuned", tuned.rank),
-                                                             ("default", default.rank))},
-        "suit": {m: net.probabilities(suits) for m, net in (("tuned", tuned.suit),
-                                                             ("default", default.suit))}}
+        "rank": {"tuned": tuned.rank.probabilities(rank_images),
+                 "default": default.rank.probabilities(rank_images)},
+        "suit": {"tuned": tuned.suit.probabilities(suit_images),
+                 "default": default.suit.probabilities(suit_images)}}
 
     def merit(rank_from: str, suit_from: str) -> float:
-        pr, ps = probabilities["rank"][rank_from], probabilities["suit"][suit_from]
-        sure = pr[:, :NONE_RANK].max(axis=1) * ps[:, :NONE_SUIT].max(axis=1) >= DEFAULT_THRESHOLD
-        right = ((pr[:, :NONE_RANK].argmax(axis=1) == rank_label)
-                 & (ps[:, :NONE_SUIT].argmax(axis=1) == suit_label) & index)
+        ranks, suits, confidence = best_answers(probabilities["rank"][rank_from],
+                                                probabilities["suit"][suit_from])
+        sure = confidence >= DEFAULT_THRESHOLD
+        right = (ranks == rank_label) & (suits == suit_label) & index
         return float((sure & right).sum() - MISREAD_COST * (sure & ~right).sum())
 
     rank_from, suit_from = max(product(("tuned", "default"), repeat=2), key=lambda c: merit(*c))
