@@ -32,21 +32,22 @@ class GlyphNet:
     def n_classes(self) -> int:
         return self.head.n_classes
 
-    def embed(self, images: np.ndarray) -> np.ndarray:
-        """Embeddings of a batch of glyphs (N, views, side, side), 0 paper to 1 ink."""
+    def conv_features(self, images: np.ndarray) -> np.ndarray:
+        """What the convolution blocks make of a batch of glyphs (N, views, side, side), 0
+        paper to 1 ink, flattened per glyph: the dense layer's input."""
         x = np.asarray(images, np.float32).transpose(0, 2, 3, 1)  # channels last from here
         for weights, bias in self.convs:
             x = _max_pool(np.maximum(_conv3x3(x, weights, bias), 0))
-        flat = x.transpose(0, 3, 1, 2).reshape(len(x), -1)  # in the trainer's (C, H, W) order
+        return np.asarray(x.transpose(0, 3, 1, 2).reshape(len(x), -1))  # the trainer's order
+
+    def embed(self, images: np.ndarray) -> np.ndarray:
+        """Embeddings of a batch of glyphs (N, views, side, side), 0 paper to 1 ink."""
         w, b = self.dense
-        return np.asarray(np.maximum(flat @ w + b, 0), np.float32)
+        return np.asarray(np.maximum(self.conv_features(images) @ w + b, 0), np.float32)
 
     def probabilities(self, images: np.ndarray) -> np.ndarray:
         """Class probabilities, one row per image."""
         return self.head.probabilities(self.embed(images))
-
-    def with_head(self, head: Softmax) -> GlyphNet:
-        return GlyphNet(self.convs, self.dense, head)
 
     def to_arrays(self, prefix: str) -> dict[str, np.ndarray]:
         arrays = {f"{prefix}_dense_w": self.dense[0], f"{prefix}_dense_b": self.dense[1],
@@ -111,10 +112,7 @@ def fine_tune(net: GlyphNet, images: np.ndarray, labels: np.ndarray,
     held near where they started (`anchor`, an L2 pull towards the starting weights), so
     what the network knew of other decks still guides what this deck's samples do not show.
     Numpy only: a deck is learned on the Pi itself, in seconds."""
-    x = np.asarray(images, np.float32).transpose(0, 2, 3, 1)
-    for weights, bias in net.convs:
-        x = _max_pool(np.maximum(_conv3x3(x, weights, bias), 0))
-    flat = x.transpose(0, 3, 1, 2).reshape(len(x), -1)
+    flat = net.conv_features(images)
     head = net.head
     # the head's input standardisation folded into its weights, so both layers train as one
     w2 = head.weights / head.scale[:, None]
