@@ -137,15 +137,16 @@ class Recognizer:
         sure = confidence >= self.threshold
         answer = ranks * NONE_SUIT + suits
         same = _same_card(seen)
-        disputed = (same & sure[None, :] & (answer[:, None] != answer[None, :])).any(axis=1)
+        support, against = _votes(same, answer, np.where(sure, confidence, 0.0))
+        disputed = against >= support
         accepted: list[int] = []
         detections: list[Detection] = []
         taken: set[Card] = set()
-        for i in np.argsort(-confidence):
+        for i in np.lexsort((-confidence, -support)):  # the answer most readings agree on first
             if same[i, accepted].any():
                 continue  # this card is read already
             corner = seen[i].corner
-            if sure[i] and disputed[i]:  # its two readings differ: say so, guess neither
+            if sure[i] and disputed[i]:  # its readings differ as much as they agree: say so
                 card = None
             elif sure[i]:
                 card = Card.of(int(ranks[i]) + 1, int(suits[i]))
@@ -159,6 +160,16 @@ class Recognizer:
             accepted.append(int(i))
             detections.append(Detection(card, float(confidence[i]), corner.quad(), corner.point))
         return detections
+
+
+def _votes(same: np.ndarray, answer: np.ndarray, weight: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Per reading, the weight of the readings of its card (itself included) that give its
+    answer, and of those that give another: one framing of an index misread among several
+    read alike is outvoted, where a single disagreement used to make the card unknown."""
+    group = same | np.eye(len(answer), dtype=bool)
+    agree = answer[:, None] == answer[None, :]
+    return (group & agree) @ weight, (group & ~agree) @ weight
 
 
 def best_answers(pr: np.ndarray, ps: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -163,6 +163,18 @@ def test_one_rank_glyph_read_as_two_cards_through_two_framings_is_unknown() -> N
     assert [d.label for d in chosen] == ["unknown"]
 
 
+def test_one_framing_misread_among_several_read_alike_is_outvoted() -> None:
+    first = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    framings = [first, Corner(np.array([97.0, 96.0]), first.u, first.v, 120),
+                Corner(np.array([101.0, 99.0]), first.u, first.v, 90)]
+    seen = [_seen(c, g) for c, g in zip(framings, ((110, 113), (111, 114), (110, 112)),
+                                        strict=True)]
+    readings = [_sure(5, 1), _sure(3, 1), _sure(5, 1)]  # 5D, 3D, 5D
+    chosen = Recognizer()._choose(seen, np.stack([r for r, _ in readings]),
+                                  np.stack([s for _, s in readings]))
+    assert [d.label for d in chosen] == ["5D"]
+
+
 def test_tightly_fanned_cards_whose_corners_almost_touch_are_each_read() -> None:
     # In a tight fan the corners of neighbouring cards lie a fifth of a card apart, closer
     # than a corner guess can be trusted; their rank glyphs are still apart.
