@@ -15,11 +15,16 @@ from pi_app.vision.detect import Corner, find_corners
 from pi_app.vision.glyphnet import GlyphNet
 from pi_app.vision.index import GLYPH, GLYPH_VIEWS, rank_glyph, read_corner
 
-DEFAULT_THRESHOLD = 0.85
+DEFAULT_THRESHOLD = 0.88
 INDEX_LIKE = 0.7
 """How sure we must be that a patch is a corner index at all to report an unknown card there."""
 NONE_RANK, NONE_SUIT = 13, 4
 """Each classifier's extra class: this is not a corner index at all."""
+SUIT_NONE_WEIGHT = 0.2
+"""How much the suit network's "not an index" counts against a card's confidence. A suit glyph
+alone cannot tell an index suit from a pip (it learned from pips as "not an index"), so a
+small diamond it doubts is mostly a diamond; the rank network, which never sees a pip as a
+rank, says whether the corner is an index."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 
 
@@ -174,10 +179,13 @@ def _votes(same: np.ndarray, answer: np.ndarray, weight: np.ndarray
 
 def best_answers(pr: np.ndarray, ps: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per reading, the likeliest rank (0-12) and suit (0-3) that are a card, and how sure
-    both are together (the product of their probabilities)."""
+    both are together (the product of their probabilities, the suit's "not an index" weighed
+    by SUIT_NONE_WEIGHT)."""
     ranks, suits = pr[:, :NONE_RANK].argmax(axis=1), ps[:, :NONE_SUIT].argmax(axis=1)
     rows = np.arange(len(pr))
-    return ranks, suits, pr[rows, ranks] * ps[rows, suits]
+    doubt = SUIT_NONE_WEIGHT * ps[:, NONE_SUIT]
+    suit_sure = ps[rows, suits] / (ps[:, :NONE_SUIT].sum(axis=1) + doubt)
+    return ranks, suits, pr[rows, ranks] * suit_sure
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,19 @@ def test_one_framing_misread_among_several_read_alike_is_outvoted() -> None:
     assert [d.label for d in chosen] == ["5D"]
 
 
+def test_a_small_suit_the_suit_network_half_takes_for_a_pip_is_read_by_a_sure_rank() -> None:
+    # A suit glyph alone looks like a pip; the rank network says whether this is an index.
+    corner = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    pr, _ = _sure(10, 1)
+    diamond_or_pip = np.array([0.0, 0.7, 0.0, 0.0, 0.3])
+    chosen = Recognizer()._choose([_seen(corner, (110, 113))], pr[None], diamond_or_pip[None])
+    assert [d.label for d in chosen] == ["TD"]
+    pip_over_pip = np.full(14, 0.01)
+    pip_over_pip[NONE_RANK] = 0.87
+    assert Recognizer()._choose([_seen(corner, (110, 113))], pip_over_pip[None],
+                                diamond_or_pip[None]) == []
+
+
 def test_tightly_fanned_cards_whose_corners_almost_touch_are_each_read() -> None:
     # In a tight fan the corners of neighbouring cards lie a fifth of a card apart, closer
     # than a corner guess can be trusted; their rank glyphs are still apart.
