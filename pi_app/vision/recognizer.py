@@ -133,7 +133,14 @@ class Recognizer:
         if not seen:
             return []
         pr = self.model.rank.probabilities(np.stack(ranks))
-        ps = combine_colour(self.model.suit.probabilities(np.stack(suits)), np.array(red))
+        # Where the rank network rules out an index, no suit makes the reading a card or an
+        # unknown card: the suit network reads only the rest (most patches are pips and art).
+        ps = np.zeros((len(seen), NONE_SUIT + 1))
+        ps[:, NONE_SUIT] = 1.0
+        rest = np.flatnonzero(pr[:, NONE_RANK] <= 1 - min(self.threshold, INDEX_LIKE))
+        if len(rest):
+            ps[rest] = combine_colour(self.model.suit.probabilities(np.stack(suits)[rest]),
+                                      np.array(red)[rest])
         return self._choose(seen, pr, ps)
 
     def _choose(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> list[Detection]:

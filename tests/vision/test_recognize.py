@@ -9,8 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from pi_app.vision.detect import find_corners
 from pi_app.vision.evaluate import Tally, score
-from pi_app.vision.recognizer import Recognizer
+from pi_app.vision.index import rank_glyph, read_corner
+from pi_app.vision.recognizer import Recognizer, _Seen, combine_colour
 from pi_app.vision.synth import Conditions, make_scene
 
 CALM = Conditions(tilt=0.05, light=0.2, glare=0.0, blur=0.5, noise=2.0, jpeg=(90, 95))
@@ -67,6 +69,35 @@ def test_below_the_threshold_a_card_is_unknown_never_a_guess(kennard_deck) -> No
     assert detections, "the cards are still found"
     assert all(d.card is None and d.confidence < 0.999999 for d in detections)
     assert {d.label for d in detections} == {"unknown"}
+
+
+def test_the_suit_network_skips_patches_the_rank_network_rules_out_and_the_answer_stands(
+        kennard_deck) -> None:
+    recognizer = Recognizer()
+    scene = make_scene(kennard_deck, np.random.default_rng(19), "row", n_cards=6)
+    suit_rows: list[int] = []
+    suit_net = recognizer.model.suit
+    real = suit_net.probabilities
+
+    def counting(images: np.ndarray) -> np.ndarray:
+        suit_rows.append(len(images))
+        return real(images)
+
+    suit_net.probabilities = counting  # type: ignore[method-assign]
+    detections = recognizer.detect(scene.image)
+    seen, ranks, suits, red = [], [], [], []
+    for hypothesis in find_corners(scene.image):
+        read = read_corner(scene.image, hypothesis)
+        if read is not None:
+            seen.append(_Seen(hypothesis, *rank_glyph(*read)))
+            ranks.append(read[1].rank)
+            suits.append(read[1].suit)
+            red.append(read[1].redness)
+    every = recognizer._choose(seen, recognizer.model.rank.probabilities(np.stack(ranks)),
+                               combine_colour(real(np.stack(suits)), np.array(red)))
+    assert suit_rows[0] < len(seen) / 2  # most patches in a row are pips and court art
+    assert [(d.label, round(d.confidence, 6)) for d in detections] == [
+        (d.label, round(d.confidence, 6)) for d in every]
 
 
 def test_corners_are_reported_in_image_pixels(recognizer, kennard_deck) -> None:
