@@ -15,7 +15,7 @@ from pi_app.vision.detect import Corner, find_corners
 from pi_app.vision.glyphnet import GlyphNet
 from pi_app.vision.index import GLYPH, GLYPH_VIEWS, rank_glyph, read_corner
 
-DEFAULT_THRESHOLD = 0.88
+DEFAULT_THRESHOLD = 0.9
 INDEX_LIKE = 0.7
 """How sure we must be that a patch is a corner index at all to report an unknown card there."""
 NONE_RANK, NONE_SUIT = 13, 4
@@ -25,6 +25,10 @@ SUIT_NONE_WEIGHT = 0.2
 alone cannot tell an index suit from a pip (it learned from pips as "not an index"), so a
 small diamond it doubts is mostly a diamond; the rank network, which never sees a pip as a
 rank, says whether the corner is an index."""
+OUTVOTE = 2.0
+"""A card's surest answer stands against other sure readings of it only when the readings
+agreeing with it weigh (summed confidence) at least this many times those naming another card:
+one framing of an index misread among several read alike is outvoted, an even split is not."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 
 
@@ -150,15 +154,15 @@ class Recognizer:
         answer = ranks * NONE_SUIT + suits
         same = _same_card(seen)
         support, against = _votes(same, answer, np.where(sure, confidence, 0.0))
-        disputed = against >= support
+        disputed = support < OUTVOTE * against
         accepted: list[int] = []
         detections: list[Detection] = []
         taken: set[Card] = set()
-        for i in np.lexsort((-confidence, -support)):  # the answer most readings agree on first
+        for i in np.argsort(-confidence):
             if same[i, accepted].any():
                 continue  # this card is read already
             corner = seen[i].corner
-            if sure[i] and disputed[i]:  # its readings differ as much as they agree: say so
+            if sure[i] and disputed[i]:  # its readings disagree too much: say so, guess none
                 card = None
             elif sure[i]:
                 card = Card.of(int(ranks[i]) + 1, int(suits[i]))
@@ -177,8 +181,7 @@ class Recognizer:
 def _votes(same: np.ndarray, answer: np.ndarray, weight: np.ndarray
            ) -> tuple[np.ndarray, np.ndarray]:
     """Per reading, the weight of the readings of its card (itself included) that give its
-    answer, and of those that give another: one framing of an index misread among several
-    read alike is outvoted, where a single disagreement used to make the card unknown."""
+    answer, and of those that give another."""
     group = same | np.eye(len(answer), dtype=bool)
     agree = answer[:, None] == answer[None, :]
     return (group & agree) @ weight, (group & ~agree) @ weight

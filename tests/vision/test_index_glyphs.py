@@ -179,7 +179,7 @@ def test_a_small_suit_the_suit_network_half_takes_for_a_pip_is_read_by_a_sure_ra
     # A suit glyph alone looks like a pip; the rank network says whether this is an index.
     corner = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
     pr, _ = _sure(10, 1)
-    diamond_or_pip = np.array([0.0, 0.7, 0.0, 0.0, 0.3])
+    diamond_or_pip = np.array([0.0, 0.75, 0.0, 0.0, 0.25])
     chosen = Recognizer()._choose([_seen(corner, (110, 113))], pr[None], diamond_or_pip[None])
     assert [d.label for d in chosen] == ["TD"]
     pip_over_pip = np.full(14, 0.01)
