@@ -71,7 +71,9 @@ class Samples:
 def label_corner(corner: Corner, scene: Scene) -> tuple[int, int] | None:
     """(rank 0-12, suit 0-3) if this hypothesis frames a visible index: edges the right way, a
     sane size, and the rank glyph where it expects it on that card's index; (NONE_RANK,
-    NONE_SUIT) if it is nowhere near an index corner; None if in between (skip it)."""
+    NONE_SUIT) if it is nowhere near an index corner, or reads one sideways or upside down
+    (a suit over a rank pair turned round frames the index so, and the networks must learn
+    to say no to it); None if in between (skip it)."""
     rank_at = corner.point + (corner.u * RANK_CENTRE[0] + corner.v * RANK_CENTRE[1]) * corner.width
     near = False
     for card in scene.cards:
@@ -89,7 +91,8 @@ def label_corner(corner: Corner, scene: Scene) -> tuple[int, int] | None:
             if good:
                 parsed = parse_card(card.code)
                 return parsed.rank - 1, int(parsed.suit)
-            near = True  # cards overlap: another card's index may still be the one framed
+            if float(corner.u @ u) >= 0.5:  # turned further, it reads the index wrong way round
+                near = True  # cards overlap: another card's index may still be the one framed
     return None if near else (NONE_RANK, NONE_SUIT)
 
 

@@ -59,6 +59,27 @@ def test_every_index_of_a_tight_fan_is_found_by_its_glyphs(kennard_deck) -> None
     assert found >= 0.8 * readable
 
 
+def test_an_index_framed_upside_down_or_sideways_is_taught_as_not_an_index(kennard_deck) -> None:
+    # A suit-over-rank pair turned round frames the index upside down; the networks read
+    # such patches with full confidence as some other card unless they learn to say no.
+    scene = make_scene(kennard_deck, np.random.default_rng(21), "scatter", n_cards=3,
+                       conditions=CALM)
+    card = scene.cards[0]
+    upright = _true_corner(card)
+    rank_at = upright.point + (upright.u * 0.10 + upright.v * 0.13) * upright.width
+    label = label_corner(upright, scene)
+    assert label is not None and _code(label) == card.code
+    for turn in (np.pi / 2, np.pi, -np.pi / 2):
+        c, s = np.cos(turn), np.sin(turn)
+        u = np.array([[c, -s], [s, c]]) @ upright.u
+        v = np.array([[c, -s], [s, c]]) @ upright.v
+        turned = Corner(rank_at - (u * 0.10 + v * 0.13) * upright.width, u, v, upright.width)
+        assert label_corner(turned, scene) == (NONE_RANK, 4)
+    askew = upright.u * np.cos(0.5) + upright.v * np.sin(0.5)  # turned 29 degrees
+    slightly = Corner(upright.point, askew, upright.v, upright.width)
+    assert label_corner(slightly, scene) is None  # a sloppy framing of it: neither, skipped
+
+
 def test_the_edge_of_a_card_against_the_table_is_not_ink(kennard_deck) -> None:
     scene = make_scene(kennard_deck, np.random.default_rng(23), "scatter", n_cards=5,
                        conditions=CALM)
