@@ -4,8 +4,9 @@
 For each design: detection precision/recall and card accuracy of the default recogniser (which
 never saw any aisleriot design), the same after learning the deck from 52 synthetic single-card
 photos, confident misreads, and CPU ms per frame with 8 scattered cards (median, one thread),
-also as a ratio to a fixed OpenCV baseline timed in the same run. Empty tables count invented
-cards. Aisleriot designs need Debian's gnome-cards-data and librsvg2-bin.
+also as a ratio to a fixed OpenCV baseline timed in the same run, and the same figures and ms
+per frame by layout (scattered, overlapping row, fan) over the unseen designs. Empty tables
+count invented cards. Aisleriot designs need Debian's gnome-cards-data and librsvg2-bin.
     .venv/bin/python benchmarks/vision.py [--scenes 24] [--designs anglo,paris] [--no-learn]
         [--threshold 0.8] [--model other.npz] [--json]
 """
@@ -48,8 +49,10 @@ LAYOUTS = ("scatter", "row", "fan")
 
 
 def measure(recognizer: Recognizer, design: Design, scenes: int, seed: int,
-            by_layout: dict[str, Tally] | None = None) -> tuple[Tally, list[float]]:
-    """Tally over `scenes` tables (a third of each layout), also added into `by_layout`."""
+            by_layout: dict[str, Tally] | None = None,
+            layout_ms: dict[str, list[float]] | None = None) -> tuple[Tally, list[float]]:
+    """Tally over `scenes` tables (a third of each layout), also added into `by_layout`, and
+    the ms per scattered table (every table's ms go into `layout_ms`)."""
     rng = np.random.default_rng(seed)
     total, times = Tally(), []
     for i in range(scenes):
@@ -57,18 +60,23 @@ def measure(recognizer: Recognizer, design: Design, scenes: int, seed: int,
         scene = make_scene(design, rng, layout, n_cards=8)
         start = time.process_time()  # CPU time: other jobs on a shared machine do not count
         detections = recognizer.detect(scene.image)
+        ms = (time.process_time() - start) * 1000
         if layout == "scatter":
-            times.append((time.process_time() - start) * 1000)
+            times.append(ms)
         tally = score(scene, detections)
         total.add(tally)
         if by_layout is not None:
             by_layout.setdefault(layout, Tally()).add(tally)
+        if layout_ms is not None:
+            layout_ms.setdefault(layout, []).append(ms)
     return total, times
 
 
-def layout_rows(by_layout: dict[str, Tally]) -> dict[str, dict[str, float | int]]:
+def layout_rows(by_layout: dict[str, Tally], layout_ms: dict[str, list[float]]
+                ) -> dict[str, dict[str, float | int]]:
     return {layout: {"recall": round(t.recall, 4), "accuracy": round(t.accuracy, 4),
-                     "misreads": t.wrong, "cards": t.readable}
+                     "misreads": t.wrong, "cards": t.readable,
+                     "ms_per_frame": round(statistics.median(layout_ms[layout]), 1)}
             for layout, t in by_layout.items()}
 
 
@@ -129,11 +137,13 @@ def main() -> int:
     unseen, learned = Tally(), Tally()
     unseen_layouts: dict[str, Tally] = {}
     learned_layouts: dict[str, Tally] = {}
+    unseen_ms: dict[str, list[float]] = {}
+    learned_ms: dict[str, list[float]] = {}
     for n, (name, design) in enumerate(designs.items()):
         print(f"[{n + 1}/{len(designs)}] {name}: default", file=sys.stderr, flush=True)
         seen = name.startswith("kennard")
         tally, times = measure(default, design, args.scenes, args.seed,
-                               None if seen else unseen_layouts)
+                               None if seen else unseen_layouts, None if seen else unseen_ms)
         rows.append(row(name, "default", tally, times))
         if not name.startswith("kennard"):
             unseen.add(tally)
@@ -150,8 +160,7 @@ def main() -> int:
                 continue
             learn_s = time.perf_counter() - start
         tally, times = measure(Recognizer(profile, args.threshold), design, args.scenes,
-                               args.seed,
-                               learned_layouts)
+                               args.seed, learned_layouts, learned_ms)
         rows.append({**row(name, "learned", tally, times), "learn_s": round(learn_s, 1)})
         learned.add(tally)
     rng = np.random.default_rng(args.seed + 7)
@@ -168,8 +177,8 @@ def main() -> int:
                "empty_table_cards_invented": invented,
                "ms_per_frame_median": frame_ms, "baseline_ms": round(base, 2),
                "frame_over_baseline": round(frame_ms / base, 1),
-               "unseen_by_layout": layout_rows(unseen_layouts),
-               "learned_by_layout": layout_rows(learned_layouts)}
+               "unseen_by_layout": layout_rows(unseen_layouts, unseen_ms),
+               "learned_by_layout": layout_rows(learned_layouts, learned_ms)}
     if args.json:
         print(json.dumps({"designs": rows, "summary": summary}))
         return 0
@@ -189,7 +198,7 @@ def main() -> int:
         for layout, figures in summary[f"{which}_by_layout"].items():
             print(f"{which} {layout:<8} recall {figures['recall']:.3f} accuracy "
                   f"{figures['accuracy']:.3f} misreads {figures['misreads']} of "
-                  f"{figures['cards']} cards")
+                  f"{figures['cards']} cards, {figures['ms_per_frame']} ms a frame")
     return 0
 
 
