@@ -39,7 +39,8 @@ class ModelError(ValueError):
 @dataclass
 class Model:
     """Rank (13 + "not an index") and suit (4 + "not an index") glyph networks, and what they
-    were built from. Both must accept a corner for it to be read: two chances to say no."""
+    were built from. The rank network says whether a corner is an index at all; the suit
+    network's doubt counts a fifth (SUIT_NONE_WEIGHT)."""
 
     rank: GlyphNet
     suit: GlyphNet
