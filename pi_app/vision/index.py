@@ -239,7 +239,7 @@ def _merge_above(rank: Box, strokes: list[Box]) -> Box:
     for bx, by, bw, bh in strokes:
         overlap = min(x + w, bx + bw) - max(x, bx)
         if (by < y and by + bh <= y + 0.15 * h and y - (by + bh) < 0.25 * h
-                and bh < 0.5 * h and overlap > 0.5 * min(w, bw)):
+                and bh < 0.5 * h and overlap > 0.5 * min(w, bw) and bw < 1.3 * w):
             nx, ny = min(x, bx), by
             w, h = max(x + w, bx + bw) - nx, y + h - ny
             x, y = nx, ny

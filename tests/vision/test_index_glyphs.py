@@ -236,3 +236,21 @@ def test_a_five_whose_flag_is_printed_apart_from_its_body_is_one_rank_glyph() ->
     assert glyphs is not None
     _x, y, _w, h = glyphs.rank_box
     assert y <= 6 and y + h >= 30  # from the flag down to the foot of the bowl
+
+
+def test_a_line_wider_than_the_rank_just_above_it_is_not_joined_to_it() -> None:
+    # A card edge or frame line left above a 4 is not a flag: joined, the 4 reads as no index.
+    from pi_app.vision.designs import draw_suit
+    from pi_app.vision.index import PATCH_H, PATCH_W, read_glyphs
+
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    ink = (20, 20, 20)
+    cv2.line(patch, (3, 6), (30, 6), ink, 1)  # a line running on beyond the rank
+    cv2.line(patch, (18, 11), (8, 24), ink, 2)  # the 4: its slant, bar and stem
+    cv2.line(patch, (8, 24), (22, 24), ink, 2)
+    cv2.line(patch, (18, 11), (18, 30), ink, 2)
+    draw_suit(patch, 0, (15.0, 44.0), 14, ink)
+    glyphs = read_glyphs(cv2.GaussianBlur(patch, (0, 0), 0.6))
+    assert glyphs is not None
+    _x, y, _w, h = glyphs.rank_box
+    assert y >= 9 and y + h >= 29  # the 4 alone, from its top to its foot
