@@ -151,8 +151,7 @@ def train_net(images: np.ndarray, labels: np.ndarray, n_classes: int, epochs: in
     convs = [(_array(m.weight), _array(m.bias)) for m in body if isinstance(m, nn.Conv2d)]
     dense_layer = next(m for m in body if isinstance(m, nn.Linear))
     dense = (_array(dense_layer.weight).T.copy(), _array(dense_layer.bias))
-    softmax = Softmax(np.zeros(EMBEDDING, np.float32), np.ones(EMBEDDING, np.float32),
-                      _array(head.weight).T.copy(), _array(head.bias))
+    softmax = Softmax(_array(head.weight).T.copy(), _array(head.bias))
     return GlyphNet(convs, dense, softmax)
 
 

@@ -10,8 +10,6 @@ import numpy as np
 
 @dataclass
 class Softmax:
-    mean: np.ndarray
-    scale: np.ndarray
     weights: np.ndarray
     bias: np.ndarray
 
@@ -21,17 +19,16 @@ class Softmax:
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
         """Class probabilities, one row per row of `features`."""
-        z = ((features - self.mean) / self.scale) @ self.weights + self.bias
+        z = features @ self.weights + self.bias
         z -= z.max(axis=1, keepdims=True)
         e = np.exp(z)
         return np.asarray(e / e.sum(axis=1, keepdims=True))
 
     def to_arrays(self, prefix: str) -> dict[str, np.ndarray]:
-        return {f"{prefix}_mean": self.mean, f"{prefix}_scale": self.scale,
-                f"{prefix}_weights": self.weights, f"{prefix}_bias": self.bias}
+        return {f"{prefix}_weights": self.weights, f"{prefix}_bias": self.bias}
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, np.ndarray] | np.lib.npyio.NpzFile,
                     prefix: str) -> Softmax:
         return cls(*(np.asarray(arrays[f"{prefix}_{k}"], np.float32)
-                     for k in ("mean", "scale", "weights", "bias")))
+                     for k in ("weights", "bias")))

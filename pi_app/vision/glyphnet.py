@@ -114,10 +114,7 @@ def fine_tune(net: GlyphNet, images: np.ndarray, labels: np.ndarray,
     Numpy only: a deck is learned on the Pi itself, in seconds."""
     flat = net.conv_features(images)
     head = net.head
-    # the head's input standardisation folded into its weights, so both layers train as one
-    w2 = head.weights / head.scale[:, None]
-    b2 = head.bias - (head.mean / head.scale) @ head.weights
-    start = [net.dense[0], net.dense[1], w2, b2]
+    start = [net.dense[0], net.dense[1], head.weights, head.bias]
     params = [p.astype(np.float32).copy() for p in start]
     y = np.eye(head.n_classes, dtype=np.float32)[labels]
     weight = (np.ones(head.n_classes, np.float32) if class_weight is None
@@ -143,6 +140,4 @@ def fine_tune(net: GlyphNet, images: np.ndarray, labels: np.ndarray,
             v[i] = 0.999 * v[i] + 0.001 * g * g
             params[i] -= rate * (m[i] / (1 - 0.9**t)) / (np.sqrt(v[i] / (1 - 0.999**t)) + 1e-8)
     w1, b1, w2, b2 = params
-    embedding = w2.shape[0]
-    tuned = Softmax(np.zeros(embedding, np.float32), np.ones(embedding, np.float32), w2, b2)
-    return GlyphNet(net.convs, (w1, b1), tuned)
+    return GlyphNet(net.convs, (w1, b1), Softmax(w2, b2))

@@ -17,8 +17,7 @@ def _net(rng: np.random.Generator, side: int = 8, classes: int = 5) -> GlyphNet:
     flat = 6 * (side // 4) ** 2
     dense = (rng.normal(0, 0.3, (flat, 10)).astype(np.float32),
              rng.normal(0, 0.1, 10).astype(np.float32))
-    head = Softmax(np.zeros(10, np.float32), np.ones(10, np.float32),
-                   rng.normal(0, 0.5, (10, classes)).astype(np.float32),
+    head = Softmax(rng.normal(0, 0.5, (10, classes)).astype(np.float32),
                    np.zeros(classes, np.float32))
     return GlyphNet(convs, dense, head)
 

@@ -86,8 +86,7 @@ def test_a_tuned_network_that_reads_held_out_tables_worse_is_not_kept(own_deck) 
     # Tuning can leave a network shy of answering; the profile then keeps the default one.
     default = Model.default()
     shy = GlyphNet(default.rank.convs, default.rank.dense,
-                   Softmax(default.rank.head.mean, default.rank.head.scale,
-                           default.rank.head.weights * 0.05, default.rank.head.bias))
+                   Softmax(default.rank.head.weights * 0.05, default.rank.head.bias))
     tuned = Model(shy, default.suit, "my deck")
     held_out = collect([own_deck], 3, seed=4)
     kept = best_reader(tuned, default, held_out)
