@@ -13,12 +13,20 @@ import cv2
 import numpy as np
 
 from pi_app.vision.designs import CARD_ASPECT
-from pi_app.vision.glyphs import RANK_CENTRE, index_corners, ink_mask
+from pi_app.vision.glyphs import RANK_CENTRE, RANK_HEIGHT, index_corners, ink_mask
 
 WORK_SIZE = 640
 """Detection runs on a copy of the frame scaled to this longest side; reading uses full size."""
 MIN_CARD_WIDTH = 28.0
 """Smallest card width, in working pixels, worth reading."""
+EDGE_STEP = 12.0
+"""Brightness change per pixel (0-255 grey, lightly blurred) that marks a card's edge beside or
+above an index: against the table or over another card. Pips and court art, which make most
+rank-over-suit pairs, have paper there."""
+_EDGE_ALONG = np.linspace(0.2, 1.6, 15)
+"""Where a card edge is looked for, in rank heights out from the rank glyph's centre."""
+_EDGE_ACROSS = np.array([-0.6, -0.3, 0.0, 0.3, 0.6])
+"""Lines sampled side by side (rank heights) for each edge; their median must step."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +142,33 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
         x, y = ((point + (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width) * scale).astype(int)
         if not (0 <= y < lone.shape[0] and 0 <= x < lone.shape[1] and lone[y, x]):
             corners.append(Corner(point, u, v, width))
-    return corners
+    return [c for c, keep in zip(corners, _against_edges(frame, corners), strict=True) if keep]
+
+
+def _against_edges(frame: np.ndarray, corners: list[Corner]) -> np.ndarray:
+    """Per hypothesis, whether its index would sit against two card edges, one beside the rank
+    (along -u) and one above it (along -v), as every corner index does. Reading a patch costs
+    fifty times this look at a few hundred grey levels."""
+    if not corners:
+        return np.zeros(0, bool)
+    gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+    width = np.array([c.width for c in corners])[:, None, None, None, None]
+    rank = RANK_HEIGHT * width
+    centre = np.array([c.point + (c.u * RANK_CENTRE[0] + c.v * RANK_CENTRE[1]) * c.width
+                       for c in corners])[:, None, None, None, :]
+    out = -np.array([[c.u, c.v] for c in corners])[:, :, None, None, :]  # (n, 2 edges, ., ., xy)
+    across = np.stack([-out[..., 1], out[..., 0]], axis=-1)
+    at = (centre + out * _EDGE_ALONG[:, None, None] * rank
+          + across * _EDGE_ACROSS[None, :, None] * rank)  # (n, 2, along, across, xy)
+    step = np.concatenate([at + out, at - out], axis=3).astype(np.float32)  # a pixel each way
+    shape = step.shape[:-1]
+    flat = step.reshape(-1, 2 * len(_EDGE_ACROSS), 2)
+    grey = cv2.remap(gray, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE).astype(np.float32).reshape(shape)
+    half = len(_EDGE_ACROSS)
+    change = np.abs(grey[..., :half] - grey[..., half:]) / 2
+    strongest = np.median(change, axis=3).max(axis=2)  # (n, 2 edges)
+    return np.asarray(strongest.min(axis=1) >= EDGE_STEP)
 
 
 def _single_card_width(contour: np.ndarray) -> float | None:

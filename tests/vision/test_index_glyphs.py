@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from pi_app.vision.detect import Corner, paper_level
+from pi_app.vision.detect import Corner, _against_edges, paper_level
 from pi_app.vision.glyphs import index_corners, ink_mask
 from pi_app.vision.index import read_corner
 from pi_app.vision.recognizer import NONE_RANK, Recognizer, _Seen
@@ -254,3 +254,20 @@ def test_a_line_wider_than_the_rank_just_above_it_is_not_joined_to_it() -> None:
     assert glyphs is not None
     _x, y, _w, h = glyphs.rank_box
     assert y >= 9 and y + h >= 29  # the 4 alone, from its top to its foot
+
+
+def test_a_corner_index_sits_against_card_edges_and_pips_in_a_cards_middle_do_not(
+        kennard_deck) -> None:
+    for layout in ("row", "fan"):
+        scene = make_scene(kennard_deck, np.random.default_rng(32), layout, n_cards=8)
+        hypotheses = _glyph_hypotheses(scene.image)
+        labels = [label_corner(h, scene) for h in hypotheses]
+        kept = _against_edges(scene.image, hypotheses)
+        index = [k for k, label in zip(kept, labels, strict=True)
+                 if label is not None and label[0] != NONE_RANK]
+        elsewhere = [k for k, label in zip(kept, labels, strict=True)
+                     if label is not None and label[0] == NONE_RANK]
+        corners = [_true_corner(card) for card in scene.cards if card.index_visible[0]]
+        assert all(index) and len(index) >= 5
+        assert _against_edges(scene.image, corners).all()
+        assert sum(elsewhere) < len(elsewhere) / 3  # pips and court art: mostly dropped
