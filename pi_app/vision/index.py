@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from pi_app.vision.detect import Corner
-from pi_app.vision.glyphs import RANK_CENTRE, RANK_HEIGHT
+from pi_app.vision.glyphs import RANK_CENTRE, RANK_HEIGHT, components
 
 PATCH_U, PATCH_V = 0.24, 0.52
 """The corner region searched for an index, in card widths along the short and long edge."""
@@ -107,12 +107,12 @@ def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
     ink = np.clip((paper - low) / (paper - dark), 0, 1)
     binary = cv2.morphologyEx((ink > 0.35).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
     _trim_outside(binary, ink)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    labels, stats, _ = components(binary)
     left, top, _, height = stats[1:, :4].T
     if ((height >= EDGE_RUN) & (left < PATCH_W * 0.45) & (top < PATCH_H * 0.5)).any():
         # something too long for a glyph where the index should be: maybe a card edge
         _erase_edges(binary, ink)
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        labels, stats, _ = components(binary)
     left, top, width, height = stats[1:, :4].T
     # Framed too close: index ink runs off the far side, or a suit is too big for a glyph here
     overflows = (left + width == PATCH_W) | (width >= PATCH_W * 0.8) | (height >= PATCH_H * 0.45)
@@ -157,8 +157,7 @@ def _suit_beside_pip(labels: np.ndarray, stats: np.ndarray, rank: Box) -> Box | 
         if not (x + w == PATCH_W and x <= rx + rw / 2 and _in_suit_band(y, rank)):
             continue
         shape = (labels == i).astype(np.uint8)
-        parts = cv2.connectedComponentsWithStats(cv2.erode(shape, _SPLIT, iterations=2),
-                                                 connectivity=8)[2]
+        parts = components(cv2.erode(shape, _SPLIT, iterations=2))[1]
         for px, py, pw, ph, _ in parts[1:].tolist():
             if abs(px + pw / 2 - (rx + rw / 2)) < rw * 0.75 and px + pw < PATCH_W - 2:
                 return px - 2, py - 2, pw + 4, ph + 4  # grown back by the erosion
