@@ -204,37 +204,33 @@ def _polygon_corners(contour: np.ndarray, unit: float) -> list[Raw]:
     """
     eps = min(max(1.5, 0.012 * cv2.arcLength(contour, True)), 3.0 * unit)  # card, not blob
     poly = cv2.approxPolyDP(contour, eps, True)[:, 0, :]
-    n = len(poly)
-    if n < 3:
+    if len(poly) < 3:
         return []
-    points = contour[:, 0, :].astype(np.float32)
-    at = _indices_in(contour[:, 0, :], poly).tolist()
-    sides = [_fit_side(points, at[i], at[(i + 1) % n]) for i in range(n)]
+    points = contour[:, 0, :]
+    begin, end, fitted = _fit_sides(points, _indices_in(points, poly))
+    # Vertex i is where side i - 1 (coming in) meets side i (going out).
+    p, r = np.roll(begin, 1, axis=0), np.roll(end - begin, 1, axis=0)
+    s = end - begin
+    denom = r[:, 0] * s[:, 1] - r[:, 1] * s[:, 0]
+    ok = np.roll(fitted, 1) & fitted & (np.abs(denom) >= 1e-6)
+    t = ((begin - p)[:, 0] * s[:, 1] - (begin - p)[:, 1] * s[:, 0]) / np.where(ok, denom, 1.0)
+    corner = p + t[:, None] * r
+    a, b = p - corner, end - corner  # towards the previous vertex, towards the next
+    la, lb = np.hypot(a[:, 0], a[:, 1]), np.hypot(b[:, 0], b[:, 1])
+    ok &= np.minimum(la, lb) >= 4 * unit
+    la, lb = np.maximum(la, 1e-9), np.maximum(lb, 1e-9)
+    ok &= np.abs((a * b).sum(axis=1) / (la * lb)) <= 0.5  # within 60..120 degrees
     found = []
-    for i in range(n):
-        incoming, outgoing = sides[i - 1], sides[i]
-        if incoming is None or outgoing is None:
-            continue
-        corner = _intersect(incoming, outgoing)
-        if corner is None:
-            continue
-        a = incoming[0] - corner  # towards the previous vertex
-        b = outgoing[1] - corner  # towards the next vertex
-        la, lb = float(np.hypot(*a)), float(np.hypot(*b))
-        if min(la, lb) < 4 * unit:
-            continue
-        cos = float(a @ b) / (la * lb)
-        if abs(cos) > 0.5:  # outside 60..120 degrees
-            continue
-        bisector = a / la + b / lb
-        probe = corner + 2.5 * unit * bisector / (np.hypot(*bisector) + 1e-9)
+    for i in np.flatnonzero(ok):
+        bisector = a[i] / la[i] + b[i] / lb[i]
+        probe = corner[i] + 2.5 * unit * bisector / (np.hypot(*bisector) + 1e-9)
         if cv2.pointPolygonTest(contour, (float(probe[0]), float(probe[1])), False) < 0:
             continue  # a concave notch, not a card corner
-        if a[0] * b[1] - a[1] * b[0] > 0:
-            u, v, lu, lv = a / la, b / lb, la, lb
+        if a[i, 0] * b[i, 1] - a[i, 1] * b[i, 0] > 0:
+            u, v, lu, lv = a[i] / la[i], b[i] / lb[i], float(la[i]), float(lb[i])
         else:
-            u, v, lu, lv = b / lb, a / la, lb, la
-        found.append((corner - (u + v) * 0.7 * unit, u, v, lu, lv))  # undo the mask's edge cut
+            u, v, lu, lv = b[i] / lb[i], a[i] / la[i], float(lb[i]), float(la[i])
+        found.append((corner[i] - (u + v) * 0.7 * unit, u, v, lu, lv))  # undo the mask's edge cut
     return found
 
 
@@ -248,32 +244,36 @@ def _indices_in(points: np.ndarray, picked: np.ndarray) -> np.ndarray:
     return np.asarray(order[np.searchsorted(keys[order], wanted)])
 
 
-def _fit_side(points: np.ndarray, start: int, stop: int
-              ) -> tuple[np.ndarray, np.ndarray] | None:
-    """The straight side between two outline indices, as its two end points on a fitted line."""
-    count = (stop - start) % len(points)
-    if count < 3:
-        return None
+def _fit_sides(points: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per side of the polygon with vertices at outline indices `at` (side i runs from vertex i
+    to vertex i + 1): its two end points projected onto the line fitted, by total least
+    squares as `cv2.fitLine` does, to the middle two-thirds of its outline points, and whether
+    it has the three points a fit needs. Running sums fit every side at once, where a fit per
+    side cost the detector a fifth of its time."""
+    n = len(points)
+    centre = points.mean(axis=0)
+    p = points - centre
+    twice = np.concatenate([p, p])  # a side may run past the outline's first point
+    sums = np.zeros((2 * n + 1, 5))
+    np.cumsum(np.column_stack([twice[:, 0], twice[:, 1], twice[:, 0] ** 2, twice[:, 1] ** 2,
+                               twice[:, 0] * twice[:, 1]]), axis=0, out=sums[1:])
+    start = np.asarray(at)
+    count = (np.roll(start, -1) - start) % n
     trim = count // 6
-    idx = (start + trim + np.arange(count - 2 * trim + 1)) % len(points)
-    vx, vy, x0, y0 = cv2.fitLine(points[idx], cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-    direction, origin = np.array([vx, vy], np.float64), np.array([x0, y0], np.float64)
+    first, many = start + trim, count - 2 * trim + 1
+    total = sums[first + many] - sums[first]
+    mx, my = total[:, 0] / many, total[:, 1] / many
+    cxx, cyy = total[:, 2] / many - mx * mx, total[:, 3] / many - my * my
+    cxy = total[:, 4] / many - mx * my
+    angle = 0.5 * np.arctan2(2 * cxy, cxx - cyy)  # the covariance's major axis
+    direction = np.column_stack([np.cos(angle), np.sin(angle)])
+    origin = np.column_stack([mx, my])
 
-    def project(p: np.ndarray) -> np.ndarray:
-        return origin + direction * float((p - origin) @ direction)
+    def project(q: np.ndarray) -> np.ndarray:
+        return np.asarray(origin + direction * ((q - origin) * direction).sum(axis=1)[:, None]
+                          + centre)
 
-    return project(points[start].astype(np.float64)), project(points[stop].astype(np.float64))
-
-
-def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
-               ) -> np.ndarray | None:
-    p, r = first[0], first[1] - first[0]
-    q, s = second[0], second[1] - second[0]
-    denom = r[0] * s[1] - r[1] * s[0]
-    if abs(denom) < 1e-6:
-        return None
-    t = ((q - p)[0] * s[1] - (q - p)[1] * s[0]) / denom
-    return np.asarray(p + t * r)
+    return project(p[start]), project(p[np.roll(start, -1)]), count >= 3
 
 
 def _distinct(raw: list[Raw]) -> list[Raw]:

@@ -1,0 +1,43 @@
+"""The outline detector's geometry: card corners from the sides of a paper outline."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from pi_app.vision.detect import _fit_sides, _polygon_corners
+
+
+def _card_outline(angle: float) -> np.ndarray:
+    mask = np.zeros((400, 400), np.uint8)
+    box = cv2.boxPoints(((200.0, 200.0), (120.0, 168.0), angle)).astype(np.int32)
+    cv2.fillPoly(mask, [box], 255)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return np.asarray(contours[0])
+
+
+def test_each_side_is_the_line_cv2_fitline_fits_to_its_middle_two_thirds() -> None:
+    contour = _card_outline(23.0)
+    points = contour[:, 0, :]
+    poly = cv2.approxPolyDP(contour, 3.0, True)[:, 0, :]
+    at = np.array([int(np.flatnonzero((points == v).all(axis=1))[0]) for v in poly])
+    begin, end, fitted = _fit_sides(points, at)
+    assert fitted.all()
+    for i, start in enumerate(at):
+        stop = at[(i + 1) % len(at)]
+        count = (stop - start) % len(points)
+        trim = count // 6
+        side = points[(start + trim + np.arange(count - 2 * trim + 1)) % len(points)]
+        vx, vy, x0, y0 = cv2.fitLine(side.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        normal = np.array([-vy, vx])
+        for end_point in (begin[i], end[i]):  # on the fitted line
+            assert abs((end_point - [x0, y0]) @ normal) < 1e-3
+
+
+def test_a_tilted_card_outline_gives_its_four_right_angled_corners() -> None:
+    found = _polygon_corners(_card_outline(23.0), 1.0)
+    expected = cv2.boxPoints(((200.0, 200.0), (120.0, 168.0), 23.0))
+    assert len(found) == 4
+    for point, u, v, lu, lv in found:
+        assert np.linalg.norm(expected - point, axis=1).min() < 3.0
+        assert abs(u @ v) < 0.02 and sorted((round(lu / 10), round(lv / 10))) == [12, 17]
