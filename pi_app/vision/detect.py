@@ -85,23 +85,32 @@ def paper_masks(image: np.ndarray, level: float, unit: float = 1.0
 
 
 Raw = tuple[np.ndarray, np.ndarray, np.ndarray, float, float]
+"""A polygon corner: point, u, v, |edge along u|, |edge along v|."""
+Found = tuple[np.ndarray, np.ndarray, np.ndarray, float, float, float | None]
+"""A corner in frame pixels, and the width of the lone card whose outline gave it, if one did."""
 
 
 def _corners_in(image: np.ndarray, level: float, unit: float, offset: np.ndarray,
-                scale: float) -> tuple[list[Raw], list[np.ndarray]]:
-    """Corners (in frame pixels) found in `image`, and its whole-paper outlines."""
-    raw: list[Raw] = []
+                scale: float) -> tuple[list[Found], list[np.ndarray], list[float | None]]:
+    """Corners (in frame pixels) found in `image`, its whole-paper outlines, and the width
+    of each outline that is a lone card (`_single_card_width`, working pixels)."""
+    found: list[Found] = []
     whole, cut = paper_masks(image, level, unit)
     outlines: list[np.ndarray] = []
+    singles: list[float | None] = []
     for i, mask in enumerate((whole, cut)):
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         for contour in contours:
             if cv2.contourArea(contour) >= (MIN_CARD_WIDTH * unit) ** 2 * 0.15:
+                lone = None
                 if i == 0:
+                    lone = _single_card_width(contour, unit)
                     outlines.append(contour)
+                    singles.append(lone)
                 for point, u, v, lu, lv in _polygon_corners(contour, unit):
-                    raw.append((point / scale + offset, u, v, lu / scale, lv / scale))
-    return raw, outlines
+                    found.append((point / scale + offset, u, v, lu / scale, lv / scale,
+                                  None if lone is None else lone / scale))
+    return found, outlines, singles
 
 
 def find_corners(frame: np.ndarray) -> list[Corner]:
@@ -115,8 +124,7 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale,
                                                   interpolation=cv2.INTER_AREA)
     level = paper_level(small)
-    raw, outlines = _corners_in(small, level, 1.0, np.zeros(2), scale)
-    singles = [_single_card_width(c) for c in outlines]
+    raw, outlines, singles = _corners_in(small, level, 1.0, np.zeros(2), scale)
     widths = [w / scale for w in singles if w is not None]
     typical = float(np.median(widths)) if widths else None
     if scale < 1.0:
@@ -126,14 +134,18 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
                 x0, y0 = max(0, int((x - 4) / scale)), max(0, int((y - 4) / scale))
                 x1 = min(frame.shape[1], int((x + w + 4) / scale))
                 y1 = min(frame.shape[0], int((y + h + 4) / scale))
-                more, _ = _corners_in(frame[y0:y1, x0:x1], level, 1 / scale,
-                                      np.array([x0, y0], np.float64), 1.0)
+                more, _, _ = _corners_in(frame[y0:y1, x0:x1], level, 1 / scale,
+                                         np.array([x0, y0], np.float64), 1.0)
                 raw.extend(more)
     raw = _distinct(raw)
     largest = min(frame.shape[:2]) / 2
     corners: list[Corner] = []
-    for point, u, v, lu, lv in raw:
-        for width in _width_guesses(lu, lv, typical, MIN_CARD_WIDTH / scale, largest):
+    for point, u, v, lu, lv, card_width in raw:
+        # A lone card's outline gives its width, whatever the camera's tilt does to its
+        # shape; the corners where the short edge comes first hold its indexes.
+        guesses = (([card_width] if lu <= lv else []) if card_width is not None
+                   else _width_guesses(lu, lv, typical, MIN_CARD_WIDTH / scale, largest))
+        for width in guesses:
             corners.append(Corner(point, u, v, width))
     lone = np.zeros(small.shape[:2], np.uint8)  # cards whose outline gave all four corners
     cv2.drawContours(lone, [c for c, w in zip(outlines, singles, strict=True) if w is not None],
@@ -171,7 +183,7 @@ def _against_edges(frame: np.ndarray, corners: list[Corner]) -> np.ndarray:
     return np.asarray(strongest.min(axis=1) >= EDGE_STEP)
 
 
-def _single_card_width(contour: np.ndarray) -> float | None:
+def _single_card_width(contour: np.ndarray, unit: float = 1.0) -> float | None:
     """The width of a lone card's outline, else None: a convex four-sided outline of card
     shape that fills its quadrilateral (the camera's tilt makes a card a trapezoid, not a
     rectangle, so the sides are measured on the quadrilateral itself)."""
@@ -181,7 +193,7 @@ def _single_card_width(contour: np.ndarray) -> float | None:
     sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
     short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     short, long = min(short, long), max(short, long)
-    if short < MIN_CARD_WIDTH or not 0.8 < long / short / CARD_ASPECT < 1.25:
+    if short < MIN_CARD_WIDTH * unit or not 0.8 < long / short / CARD_ASPECT < 1.25:
         return None
     fill = cv2.contourArea(contour) / max(cv2.contourArea(quad.reshape(-1, 1, 2)), 1.0)
     return float(short) if fill > 0.95 else None
@@ -276,7 +288,7 @@ def _fit_sides(points: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return project(p[start]), project(p[np.roll(start, -1)]), count >= 3
 
 
-def _distinct(raw: list[Raw]) -> list[Raw]:
+def _distinct(raw: list[Found]) -> list[Found]:
     """Drop a corner found again in the second mask (same place, same edge direction)."""
     if not raw:
         return raw

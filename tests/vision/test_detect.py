@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from pi_app.vision.detect import _fit_sides, _polygon_corners
+from pi_app.vision.detect import _fit_sides, _polygon_corners, find_corners
 
 
 def _card_outline(angle: float) -> np.ndarray:
@@ -41,3 +41,17 @@ def test_a_tilted_card_outline_gives_its_four_right_angled_corners() -> None:
     for point, u, v, lu, lv in found:
         assert np.linalg.norm(expected - point, axis=1).min() < 3.0
         assert abs(u @ v) < 0.02 and sorted((round(lu / 10), round(lv / 10))) == [12, 17]
+
+
+def test_a_lone_card_squashed_by_the_cameras_tilt_is_framed_at_its_own_width() -> None:
+    frame = np.full((720, 1280, 3), 40, np.uint8)
+    for x in (150, 350):  # two cards far from the camera: 100 pixels wide
+        cv2.fillPoly(frame, [np.array([[x, 100], [x + 100, 100], [x + 100, 240], [x, 240]])],
+                     (235, 235, 235))
+    near = np.array([[700, 300], [850, 300], [850, 470], [700, 470]])  # 150 wide, seen at a slant
+    cv2.fillPoly(frame, [near], (235, 235, 235))
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    corners = find_corners(frame)
+    for point in (near[0], near[2]):  # its two index corners, top-left and bottom-right
+        at = [c for c in corners if np.linalg.norm(c.point - point) < 6]
+        assert at and all(abs(c.width / 150 - 1) < 0.05 for c in at)
