@@ -18,8 +18,10 @@ Hypothesis = tuple[np.ndarray, np.ndarray, np.ndarray, float]
 CLOSE = 17
 """Closing kernel, frame pixels: ink is what a closing this size fills in (glyph strokes and
 index suits), not the step from a card to the table."""
-INK_DEPTH = 0.5
-"""Ink is at least this much darker than the paper around it (a soft shadow is not)."""
+INK_DEPTH = 0.35
+"""Ink is at least this much darker than the paper around it: a soft shadow is not, and the
+pale pink that red ink turns to on a card washed out by glare still is (at half the paper's
+brightness such indexes found no glyph pair at all)."""
 LINE = 35
 """Straight ink runs this long (frame pixels) are card edges or frame lines, never glyphs."""
 GLYPH_SIZE = (5, 48)

@@ -271,3 +271,16 @@ def test_a_corner_index_sits_against_card_edges_and_pips_in_a_cards_middle_do_no
         assert all(index) and len(index) >= 5
         assert _against_edges(scene.image, corners).all()
         assert sum(elsewhere) < len(elsewhere) / 3  # pips and court art: mostly dropped
+
+
+def test_a_red_index_washed_pale_by_glare_still_makes_a_rank_over_suit_pair() -> None:
+    frame = np.full((400, 400, 3), 50, np.uint8)
+    cv2.rectangle(frame, (100, 80), (250, 290), (255, 255, 255), -1)  # a card in the glare
+    pale_red = (150, 150, 255)  # darkest channel 60% of the paper's
+    cv2.putText(frame, "3", (108, 118), cv2.FONT_HERSHEY_SIMPLEX, 0.8, pale_red, 2)
+    diamond = np.array([[116, 126], [124, 136], [116, 146], [108, 136]])
+    cv2.fillPoly(frame, [diamond], pale_red)
+    frame = cv2.GaussianBlur(frame, (0, 0), 0.8)
+    hypotheses = _glyph_hypotheses(frame)
+    assert any(np.linalg.norm(h.point - (100, 80)) < 12 and h.v @ (0, 1) > 0.9
+               for h in hypotheses)
