@@ -93,7 +93,7 @@ Found = tuple[np.ndarray, np.ndarray, np.ndarray, float, float, float | None]
 def _corners_in(image: np.ndarray, level: float, unit: float, offset: np.ndarray,
                 scale: float) -> tuple[list[Found], list[np.ndarray], list[float | None]]:
     """Corners (in frame pixels) found in `image`, its whole-paper outlines, and the width
-    of each outline that is a lone card (`_single_card_width`, working pixels)."""
+    of each outline that is a lone card (`_lone_card`, working pixels)."""
     found: list[Found] = []
     whole, cut = paper_masks(image, level, unit)
     outlines: list[np.ndarray] = []
@@ -102,14 +102,16 @@ def _corners_in(image: np.ndarray, level: float, unit: float, offset: np.ndarray
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         for contour in contours:
             if cv2.contourArea(contour) >= (MIN_CARD_WIDTH * unit) ** 2 * 0.15:
-                lone = None
+                lone = _lone_card(contour, unit) if i == 0 else None
                 if i == 0:
-                    lone = _single_card_width(contour, unit)
                     outlines.append(contour)
-                    singles.append(lone)
-                for point, u, v, lu, lv in _polygon_corners(contour, unit):
+                    singles.append(None if lone is None else lone[0])
+                # A lone card's corners are its quadrilateral's: the finer polygon of a card
+                # whose index or art nicks the outline near a corner may find none there.
+                vertices = None if lone is None else lone[1]
+                for point, u, v, lu, lv in _polygon_corners(contour, unit, vertices):
                     found.append((point / scale + offset, u, v, lu / scale, lv / scale,
-                                  None if lone is None else lone / scale))
+                                  None if lone is None else lone[0] / scale))
     return found, outlines, singles
 
 
@@ -183,10 +185,10 @@ def _against_edges(frame: np.ndarray, corners: list[Corner]) -> np.ndarray:
     return np.asarray(strongest.min(axis=1) >= EDGE_STEP)
 
 
-def _single_card_width(contour: np.ndarray, unit: float = 1.0) -> float | None:
-    """The width of a lone card's outline, else None: a convex four-sided outline of card
-    shape that fills its quadrilateral (the camera's tilt makes a card a trapezoid, not a
-    rectangle, so the sides are measured on the quadrilateral itself)."""
+def _lone_card(contour: np.ndarray, unit: float = 1.0) -> tuple[float, np.ndarray] | None:
+    """The width and the four vertices of a lone card's outline, else None: a convex
+    four-sided outline of card shape that fills its quadrilateral (the camera's tilt makes a
+    card a trapezoid, not a rectangle, so the sides are measured on the quadrilateral itself)."""
     quad = cv2.approxPolyDP(contour, 0.02 * cv2.arcLength(contour, True), True)[:, 0, :]
     if len(quad) != 4 or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
         return None
@@ -196,7 +198,7 @@ def _single_card_width(contour: np.ndarray, unit: float = 1.0) -> float | None:
     if short < MIN_CARD_WIDTH * unit or not 0.8 < long / short / CARD_ASPECT < 1.25:
         return None
     fill = cv2.contourArea(contour) / max(cv2.contourArea(quad.reshape(-1, 1, 2)), 1.0)
-    return float(short) if fill > 0.95 else None
+    return (float(short), quad) if fill > 0.95 else None
 
 
 def _is_pile(contour: np.ndarray) -> bool:
@@ -208,14 +210,17 @@ def _is_pile(contour: np.ndarray) -> bool:
     return fill < 0.9 or max(w, h) / min(w, h) > CARD_ASPECT * 1.25
 
 
-def _polygon_corners(contour: np.ndarray, unit: float) -> list[Raw]:
+def _polygon_corners(contour: np.ndarray, unit: float,
+                     poly: np.ndarray | None = None) -> list[Raw]:
     """Convex vertices near 90 degrees, as (point, u, v, |edge along u|, |edge along v|).
 
-    The outline is simplified to a polygon, a line is fitted to the middle of each side, and a
-    corner is where two sides' lines meet: rounded card corners and a ragged mask move it little.
+    The outline is simplified to a polygon (unless its vertices are given), a line is fitted
+    to the middle of each side, and a corner is where two sides' lines meet: rounded card
+    corners and a ragged mask move it little.
     """
-    eps = min(max(1.5, 0.012 * cv2.arcLength(contour, True)), 3.0 * unit)  # card, not blob
-    poly = cv2.approxPolyDP(contour, eps, True)[:, 0, :]
+    if poly is None:
+        eps = min(max(1.5, 0.012 * cv2.arcLength(contour, True)), 3.0 * unit)  # card, not blob
+        poly = cv2.approxPolyDP(contour, eps, True)[:, 0, :]
     if len(poly) < 3:
         return []
     points = contour[:, 0, :]

@@ -55,3 +55,16 @@ def test_a_lone_card_squashed_by_the_cameras_tilt_is_framed_at_its_own_width() -
     for point in (near[0], near[2]):  # its two index corners, top-left and bottom-right
         at = [c for c in corners if np.linalg.norm(c.point - point) < 6]
         assert at and all(abs(c.width / 150 - 1) < 0.05 for c in at)
+
+
+def test_a_lone_card_whose_index_nicks_its_outline_still_gives_that_corner() -> None:
+    frame = np.full((720, 1280, 3), 40, np.uint8)
+    card = np.array([[500, 200], [620, 200], [620, 368], [500, 368]])
+    cv2.fillPoly(frame, [card], (235, 235, 235))
+    cv2.rectangle(frame, (500, 212), (509, 236), (30, 30, 200), -1)  # a red index on the edge
+    cv2.rectangle(frame, (611, 332), (620, 356), (30, 30, 200), -1)
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    corners = find_corners(frame)
+    for point in (card[0], card[2]):  # the nick pulls the fitted edge in a few pixels
+        assert any(np.linalg.norm(c.point - point) < 8 and abs(c.width / 120 - 1) < 0.05
+                   for c in corners)
