@@ -29,6 +29,10 @@ OUTVOTE = 2.0
 """A card's surest answer stands against other sure readings of it only when the readings
 agreeing with it weigh (summed confidence) at least this many times those naming another card:
 one framing of an index misread among several read alike is outvoted, an even split is not."""
+INDEX_DIAGONAL = (1.0, 2.5)
+"""From one index's rank glyph to the other index's on the same card, how many times further
+down the card than across it: the card's aspect less the indexes' insets (1.2-1.7 for common
+decks, wider for loose corner guesses); the next card's index in a row lies nearer 0.8-1."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 
 
@@ -153,7 +157,7 @@ class Recognizer:
         index_like = (1 - pr[:, NONE_RANK]) * (1 - ps[:, NONE_SUIT])
         sure = confidence >= self.threshold
         answer = ranks * NONE_SUIT + suits
-        same = _same_card(seen)
+        same = _same_card(seen, np.where(sure, answer, -1))
         support, against = _votes(same, answer, np.where(sure, confidence, 0.0))
         disputed = support < OUTVOTE * against
         accepted: list[int] = []
@@ -208,14 +212,22 @@ class _Seen:
     glyph_height: float
 
 
-def _same_card(seen: list[_Seen]) -> np.ndarray:
+def _same_card(seen: list[_Seen], answer: np.ndarray) -> np.ndarray:
     """Which readings are of one card: the same rank glyph read through two corner guesses,
-    or the card's two index corners (which face opposite ways from opposite corners)."""
+    or the card's two index corners (which face opposite ways from opposite corners).
+
+    Opposite corners are judged loosely, as corner guesses are loose; so in a row the next
+    card's bottom-right index, a third of a card along, passes for this card's own. Two such
+    readings are two cards when each is backed by another reading of its own glyph giving
+    its answer (`answer`: -1 where not sure) and their rank glyphs lie apart as one card's
+    two indexes never do: from one to the other, down the card (v) 1 to 2.5 times as far as
+    across it (u) (`INDEX_DIAGONAL`)."""
     glyphs = np.array([s.glyph for s in seen])
     height = np.array([s.glyph_height for s in seen])
     points = np.array([s.corner.point for s in seen])
     far = np.array([s.corner.quad()[2] for s in seen])
     u = np.array([s.corner.u for s in seen])
+    v = np.array([s.corner.v for s in seen])
     width = np.array([s.corner.width for s in seen])
     apart = np.linalg.norm(glyphs[:, None] - glyphs[None], axis=2)
     same_index = apart < 0.6 * np.maximum(height[:, None], height[None, :])
@@ -223,7 +235,16 @@ def _same_card(seen: list[_Seen]) -> np.ndarray:
     opposite = (((np.linalg.norm(points[:, None] - far[None], axis=2) < near)
                  | (np.linalg.norm(far[:, None] - points[None], axis=2) < near))
                 & (u @ u.T < -0.9))
-    same = np.asarray(same_index | opposite)
+    offset = glyphs[None, :, :] - glyphs[:, None, :]  # [i, j]: from i's rank glyph to j's
+    across = (offset * u[:, None, :]).sum(axis=2)
+    down = (offset * v[:, None, :]).sum(axis=2)
+    slope = np.where(across > 1e-6, down / np.maximum(across, 1e-6), -1.0)
+    fits = (slope >= INDEX_DIAGONAL[0]) & (slope <= INDEX_DIAGONAL[1])
+    diagonal = fits & fits.T
+    agree = (answer[:, None] == answer[None, :]) & (answer[:, None] >= 0)
+    backed = (same_index & agree).sum(axis=1) >= 2  # itself and one more
+    two_cards = ~diagonal & backed[:, None] & backed[None, :]
+    same = np.asarray(same_index | (opposite & ~two_cards))
     np.fill_diagonal(same, False)
     return same
 

@@ -175,6 +175,25 @@ def test_a_cards_two_index_corners_read_differently_make_it_unknown_not_a_guess(
         assert len(chosen) == 1  # one card, however it was read
 
 
+def test_the_next_cards_index_in_a_row_read_surely_twice_is_not_this_cards_other_corner(
+        ) -> None:
+    # Corner guesses put the next card's bottom-right corner on this card's; the rank glyphs,
+    # 40 pixels further along than one card's two indexes lie, say it is another card.
+    top_left = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    wider = Corner(np.array([97.0, 96.0]), top_left.u, top_left.v, 120)
+    bottom_right = Corner(top_left.quad()[2], -top_left.u, -top_left.v, 100)
+    seen = [_seen(top_left, (110, 113)), _seen(wider, (111, 114)),
+            _seen(bottom_right, (230, 226)), _seen(bottom_right, (229, 227))]
+    readings = [_sure(5, 2), _sure(5, 2), _sure(9, 0), _sure(9, 0)]  # 5H twice, 9C twice
+    chosen = Recognizer()._choose(seen, np.stack([r for r, _ in readings]),
+                                  np.stack([s for _, s in readings]))
+    assert sorted(d.label for d in chosen) == ["5H", "9C"]
+    once = [seen[0], seen[2]]  # read once each, one of them may be a misread: say unknown
+    chosen = Recognizer()._choose(once, np.stack([readings[0][0], readings[2][0]]),
+                                  np.stack([readings[0][1], readings[2][1]]))
+    assert [d.label for d in chosen] == ["unknown"]
+
+
 def test_one_rank_glyph_read_as_two_cards_through_two_framings_is_unknown() -> None:
     first = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
     wider = Corner(np.array([97.0, 96.0]), first.u, first.v, 120)
