@@ -97,8 +97,10 @@ def test_the_suit_network_skips_patches_the_rank_network_rules_out_and_the_answe
     every = recognizer._choose(seen, recognizer.model.rank.probabilities(np.stack(ranks)),
                                combine_colour(real(np.stack(suits)), np.array(red)))
     assert suit_rows[0] < len(seen) / 2  # most patches in a row are pips and court art
-    assert [(d.label, round(d.confidence, 6)) for d in detections] == [
-        (d.label, round(d.confidence, 6)) for d in every]
+    assert [d.label for d in detections] == [d.label for d in every]
+    # the networks' float32 sums differ in the last bits between batches of other sizes
+    assert [d.confidence for d in detections] == pytest.approx([d.confidence for d in every],
+                                                               abs=1e-5)
 
 
 def test_corners_are_reported_in_image_pixels(recognizer, kennard_deck) -> None:
