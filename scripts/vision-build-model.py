@@ -36,6 +36,7 @@ from pi_app.vision.designs import (
 )
 from pi_app.vision.glyphnet import GlyphNet
 from pi_app.vision.recognizer import NONE_RANK, NONE_SUIT, Model
+from pi_app.vision.suit_shapes import suit_glyphs
 from pi_app.vision.training import NONE_WEIGHT, Samples, collect, collect_corners
 
 if TYPE_CHECKING:  # PyTorch is imported when training, so --help works without it
@@ -56,9 +57,16 @@ def main() -> int:
                         help="jittered corner samples per card face")
     parser.add_argument("--samples", type=Path, help="glyph sample cache: read if it exists, "
                         "else written (collecting takes several minutes)")
+    parser.add_argument("--suit-shapes", type=int, default=16000,
+                        help="suit glyphs drawn in varied shapes (suit_shapes.py) beside the "
+                        "decks' own")
     parser.add_argument("--epochs", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=REPO / "pi_app/vision/data/default.npz")
+    parser.add_argument("--keep-rank", type=Path, metavar="MODEL",
+                        help="take the rank network from this model and train only the suit "
+                        "one (a retrained rank network reads differently by chance, which "
+                        "would hide what a change to the suits did)")
     args = parser.parse_args()
     try:
         import torch
@@ -77,12 +85,19 @@ def main() -> int:
         samples = gather(args)
         if args.samples is not None:
             samples.save(args.samples)
-    print(f"training on {len(samples)} glyph samples", file=sys.stderr)
-    torch.manual_seed(args.seed)
-    rank = train_net(np.stack(samples.rank), np.array(samples.rank_label), NONE_RANK + 1,
-                     args.epochs, "rank")
-    suit = train_net(np.stack(samples.suit), np.array(samples.suit_label), NONE_SUIT + 1,
-                     args.epochs, "suit")
+    shapes, shape_suits = suit_glyphs(args.suit_shapes, np.random.default_rng(args.seed + 3))
+    print(f"training on {len(samples)} glyph samples and {len(shapes)} suit shapes",
+          file=sys.stderr)
+    if args.keep_rank is not None:
+        rank = Model.load(args.keep_rank).rank
+    else:
+        torch.manual_seed(args.seed)
+        rank = train_net(np.stack(samples.rank), np.array(samples.rank_label), NONE_RANK + 1,
+                         args.epochs, "rank")
+    torch.manual_seed(args.seed + 1)  # each network's training is reproducible on its own
+    suit = train_net(np.concatenate([np.stack(samples.suit), shapes]),
+                     np.concatenate([np.array(samples.suit_label), shape_suits]),
+                     NONE_SUIT + 1, args.epochs, "suit", wider=True)
     Model(rank, suit, "default").save(args.out)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
@@ -102,8 +117,9 @@ def gather(args: argparse.Namespace) -> Samples:
 
 
 def train_net(images: np.ndarray, labels: np.ndarray, n_classes: int, epochs: int,
-              what: str) -> GlyphNet:
-    """Train one glyph network (Adam, cosine-decayed rate, augmented batches); numpy weights."""
+              what: str, wider: bool = False) -> GlyphNet:
+    """Train one glyph network (Adam, cosine-decayed rate, augmented batches, `wider` as
+    `augment` says); numpy weights."""
     import torch
     from torch import nn
 
@@ -133,7 +149,7 @@ def train_net(images: np.ndarray, labels: np.ndarray, n_classes: int, epochs: in
         correct, seen, started = 0, 0, time.perf_counter()
         for i in range(len(x_all) // batch):
             pick = order[i * batch:(i + 1) * batch]
-            x, y = augment(x_all[pick]), y_all[pick]
+            x, y = augment(x_all[pick], wider), y_all[pick]
             logits = net(x)
             loss = loss_fn(logits, y)
             optimiser.zero_grad()
@@ -160,13 +176,21 @@ def _array(tensor: torch.Tensor | None) -> np.ndarray:
     return np.asarray(tensor.detach().numpy()).copy()
 
 
-def augment(x: torch.Tensor) -> torch.Tensor:
+def augment(x: torch.Tensor, wider: bool = False) -> torch.Tensor:
     """Glyphs as other typefaces and prints would draw them: sheared (italic), stretched,
-    turned a little, heavier or lighter strokes, softer, fainter, noisier."""
+    turned a little, heavier or lighter strokes, softer, fainter, noisier. Suits (`wider`)
+    are first stretched across by 0.72-1.3 and down by 0.85-1.15: decks draw them far fatter
+    or thinner than letters vary (round-shouldered spades read as clubs without it)."""
     import torch
     import torch.nn.functional as F
 
     n = len(x)
+    if wider:
+        theta = torch.zeros(n, 2, 3)
+        theta[:, 0, 0] = 1 / torch.empty(n).uniform_(0.72, 1.3)
+        theta[:, 1, 1] = 1 / torch.empty(n).uniform_(0.85, 1.15)
+        grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+        x = F.grid_sample(x, grid, align_corners=False, padding_mode="zeros")
     shear = torch.empty(n).uniform_(-0.3, 0.3)
     sx, sy = torch.empty(n).uniform_(0.85, 1.15), torch.empty(n).uniform_(0.9, 1.1)
     angle = torch.empty(n).uniform_(-0.12, 0.12)
