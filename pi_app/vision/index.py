@@ -174,11 +174,23 @@ def _trim_outside(binary: np.ndarray, ink: np.ndarray) -> None:
         rows = np.flatnonzero((first_paper > 0) & (first_paper < image.shape[1] * 0.3))
         if len(rows) < image.shape[0] * 0.3:
             continue
-        slope, offset = _line_fit(rows, first_paper[rows])
+        slope, offset = _edge_fit(rows, first_paper[rows])
         edge = slope * np.arange(image.shape[0]) + offset + 1
         outside = np.arange(image.shape[1])[None, :] < np.ceil(edge)[:, None]
         image[outside] = 0
         mask[outside] = 0.0
+
+
+def _edge_fit(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """The card's edge through the first paper of each row: fitted, then fitted again without
+    the rows whose paper starts more than a pixel further in. Ink touching the edge (an index
+    printed tight against it, as bellot's 5 flag is) only ever pushes a row's first paper
+    further in, and a line fitted through those rows cut the glyph off."""
+    slope, offset = _line_fit(x, y)
+    close = y <= slope * x + offset + 1.0
+    if close.sum() >= 0.5 * len(x):
+        slope, offset = _line_fit(x[close], y[close])
+    return slope, offset
 
 
 def _line_fit(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:

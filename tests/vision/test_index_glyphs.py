@@ -257,6 +257,27 @@ def test_a_five_whose_flag_is_printed_apart_from_its_body_is_one_rank_glyph() ->
     assert y <= 6 and y + h >= 30  # from the flag down to the foot of the bowl
 
 
+def test_a_rank_printed_tight_against_the_cards_top_edge_keeps_its_top() -> None:
+    # The patch starts above the card, on dark table; the 5's flag touches the card's edge, as
+    # bellot prints it. Fitted through the rows the flag darkens, the edge cut the flag off
+    # and the rest of the 5 read as a J.
+    from pi_app.vision.designs import draw_suit
+    from pi_app.vision.index import PATCH_H, PATCH_W, read_glyphs
+
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    rows, columns = np.mgrid[:PATCH_H, :PATCH_W]
+    patch[rows < 7 + 0.1 * columns] = (40, 60, 30)  # the table above the card's top edge
+    ink = (20, 20, 20)
+    cv2.line(patch, (10, 11), (22, 12), ink, 3)  # the flag, touching the edge
+    cv2.line(patch, (11, 12), (11, 19), ink, 2)  # the stem and the bowl
+    cv2.ellipse(patch, (15, 24), (7, 7), 0, -100, 140, ink, 2)
+    draw_suit(patch, 0, (16.0, 44.0), 14, ink)
+    glyphs = read_glyphs(cv2.GaussianBlur(patch, (0, 0), 0.6))
+    assert glyphs is not None
+    _x, y, _w, h = glyphs.rank_box
+    assert y <= 11 and y + h >= 30  # from the flag down to the foot of the bowl
+
+
 def test_a_line_wider_than_the_rank_just_above_it_is_not_joined_to_it() -> None:
     # A card edge or frame line left above a 4 is not a flag: joined, the 4 reads as no index.
     from pi_app.vision.designs import draw_suit
