@@ -241,19 +241,29 @@ def test_tightly_fanned_cards_whose_corners_almost_touch_are_each_read() -> None
     assert sorted(d.label for d in chosen) == ["JD", "TC"]
 
 
-def test_a_five_whose_flag_is_printed_apart_from_its_body_is_one_rank_glyph() -> None:
+def _five_over_club_box(flag: tuple[tuple[int, int], tuple[int, int], int],
+                        table_above: bool = False) -> tuple[int, int, int, int]:
+    """The rank box read from a patch holding a 5 drawn by hand (its flag from, to, thickness;
+    then a stem and a bowl) over a club, with dark table above a tilted top edge if asked."""
     from pi_app.vision.designs import draw_suit
     from pi_app.vision.index import PATCH_H, PATCH_W, read_glyphs
 
     patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    if table_above:
+        rows, columns = np.mgrid[:PATCH_H, :PATCH_W]
+        patch[rows < 7 + 0.1 * columns] = (40, 60, 30)
     ink = (20, 20, 20)
-    cv2.line(patch, (10, 6), (22, 6), ink, 2)  # the flag, a gap below it
-    cv2.line(patch, (11, 12), (11, 19), ink, 2)  # the body: a stem and its bowl
+    cv2.line(patch, *flag[:2], ink, flag[2])
+    cv2.line(patch, (11, 12), (11, 19), ink, 2)
     cv2.ellipse(patch, (15, 24), (7, 7), 0, -100, 140, ink, 2)
     draw_suit(patch, 0, (16.0, 44.0), 14, ink)
     glyphs = read_glyphs(cv2.GaussianBlur(patch, (0, 0), 0.6))
     assert glyphs is not None
-    _x, y, _w, h = glyphs.rank_box
+    return glyphs.rank_box
+
+
+def test_a_five_whose_flag_is_printed_apart_from_its_body_is_one_rank_glyph() -> None:
+    _x, y, _w, h = _five_over_club_box(((10, 6), (22, 6), 2))  # a gap below the flag
     assert y <= 6 and y + h >= 30  # from the flag down to the foot of the bowl
 
 
@@ -261,20 +271,7 @@ def test_a_rank_printed_tight_against_the_cards_top_edge_keeps_its_top() -> None
     # The patch starts above the card, on dark table; the 5's flag touches the card's edge, as
     # bellot prints it. Fitted through the rows the flag darkens, the edge cut the flag off
     # and the rest of the 5 read as a J.
-    from pi_app.vision.designs import draw_suit
-    from pi_app.vision.index import PATCH_H, PATCH_W, read_glyphs
-
-    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
-    rows, columns = np.mgrid[:PATCH_H, :PATCH_W]
-    patch[rows < 7 + 0.1 * columns] = (40, 60, 30)  # the table above the card's top edge
-    ink = (20, 20, 20)
-    cv2.line(patch, (10, 11), (22, 12), ink, 3)  # the flag, touching the edge
-    cv2.line(patch, (11, 12), (11, 19), ink, 2)  # the stem and the bowl
-    cv2.ellipse(patch, (15, 24), (7, 7), 0, -100, 140, ink, 2)
-    draw_suit(patch, 0, (16.0, 44.0), 14, ink)
-    glyphs = read_glyphs(cv2.GaussianBlur(patch, (0, 0), 0.6))
-    assert glyphs is not None
-    _x, y, _w, h = glyphs.rank_box
+    _x, y, _w, h = _five_over_club_box(((10, 11), (22, 12), 3), table_above=True)
     assert y <= 11 and y + h >= 30  # from the flag down to the foot of the bowl
 
 
