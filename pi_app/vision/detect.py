@@ -65,8 +65,12 @@ def paper_masks(image: np.ndarray, level: float, unit: float = 1.0
     b, g, r = cv2.split(image)
     low = cv2.min(cv2.min(b, g), r)
     high = cv2.max(cv2.max(b, g), r)
-    saturation = high.astype(np.int16) - low.astype(np.int16)
-    paper = ((low > level) & (saturation < 0.35 * high + 12)).astype(np.uint8) * 255
+    # bright (low > level) and unsaturated (high - low < 0.35 * high + 12), as integer
+    # levels looked up per pixel: whole-image float arithmetic cost more than the rest here
+    levels = np.arange(256)
+    grey_enough = cv2.LUT(high, np.ceil(0.35 * levels + 12).clip(0, 255).astype(np.uint8))
+    paper = cv2.bitwise_and(cv2.compare(cv2.subtract(high, low), grey_enough, cv2.CMP_LT),
+                            cv2.compare(low, level, cv2.CMP_GT))
     whole = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
     edges = cv2.Canny(gray, 30, 90)

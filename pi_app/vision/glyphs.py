@@ -40,8 +40,12 @@ def ink_mask(frame: np.ndarray, level: float) -> np.ndarray:
     """Dark or coloured marks on card stock (0/1): glyphs and pips, without card edges."""
     low = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
     closed = cv2.morphologyEx(low, cv2.MORPH_CLOSE, np.ones((CLOSE, CLOSE), np.uint8))
-    depth = closed.astype(np.int16) - low.astype(np.int16)
-    ink = ((depth > closed * INK_DEPTH) & (closed > level)).astype(np.uint8)
+    # depth > closed * INK_DEPTH on paper (closed > level), as integer levels looked up per
+    # closed value: whole-frame float arithmetic cost more than the closing itself
+    levels = np.arange(256)
+    least = np.where(levels > level, np.floor(levels * INK_DEPTH), 255).astype(np.uint8)
+    deep = cv2.compare(cv2.subtract(closed, low), cv2.LUT(closed, least), cv2.CMP_GT)
+    ink = cv2.bitwise_and(deep, 1)
     lines = cv2.HoughLinesP(ink, 1, np.pi / 180, LINE, minLineLength=LINE, maxLineGap=2)
     ends: list[list[int]] = [] if lines is None else lines.reshape(-1, 4).astype(int).tolist()
     for x1, y1, x2, y2 in ends:
