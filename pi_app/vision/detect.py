@@ -70,7 +70,7 @@ def paper_masks(image: np.ndarray, level: float, unit: float = 1.0
     levels = np.arange(256)
     grey_enough = cv2.LUT(high, np.ceil(0.35 * levels + 12).clip(0, 255).astype(np.uint8))
     paper = cv2.bitwise_and(cv2.compare(cv2.subtract(high, low), grey_enough, cv2.CMP_LT),
-                            cv2.compare(low, level, cv2.CMP_GT))
+                            cv2.threshold(low, level, 255, cv2.THRESH_BINARY)[1])
     whole = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
     edges = cv2.Canny(gray, 30, 90)

@@ -45,7 +45,7 @@ def ink_mask(frame: np.ndarray, level: float) -> np.ndarray:
     levels = np.arange(256)
     least = np.where(levels > level, np.floor(levels * INK_DEPTH), 255).astype(np.uint8)
     deep = cv2.compare(cv2.subtract(closed, low), cv2.LUT(closed, least), cv2.CMP_GT)
-    ink = cv2.bitwise_and(deep, 1)
+    ink = np.asarray(cv2.threshold(deep, 0, 1, cv2.THRESH_BINARY)[1], np.uint8)
     lines = cv2.HoughLinesP(ink, 1, np.pi / 180, LINE, minLineLength=LINE, maxLineGap=2)
     ends: list[list[int]] = [] if lines is None else lines.reshape(-1, 4).astype(int).tolist()
     for x1, y1, x2, y2 in ends:

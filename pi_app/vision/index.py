@@ -218,7 +218,7 @@ def _erase_edges(binary: np.ndarray, ink: np.ndarray) -> None:
                      cv2.max(binary[1::2, 0::2], binary[1::2, 1::2]))
     found = cv2.HoughLinesP(pooled, 1, np.pi / 90, EDGE_RUN // 2, minLineLength=EDGE_RUN // 2,
                             maxLineGap=1)
-    lines = [] if found is None else (found.reshape(-1, 4) * 2 + 1).tolist()
+    lines = [] if found is None else (found.reshape(-1, 4).astype(int) * 2 + 1).tolist()
     rows = np.arange(PATCH_H)
     beyond = np.zeros(binary.shape, bool)
     for x1, y1, x2, y2 in lines:
