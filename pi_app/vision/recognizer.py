@@ -33,6 +33,16 @@ INDEX_DIAGONAL = (1.0, 2.5)
 """From one index's rank glyph to the other index's on the same card, how many times further
 down the card than across it: the card's aspect less the indexes' insets (1.2-1.7 for common
 decks, wider for loose corner guesses); the next card's index in a row lies nearer 0.8-1."""
+OPPOSITE_TWIST = 10.0
+"""Degrees by which one card's two index corners, read from opposite ends, may face other than
+exactly opposite ways (loose corner guesses, a tilted camera): on the benchmark tables half
+such pairs are within 2 and most within 6-11, while the bottom index of a fanned neighbour
+that lands where a card's own would be is turned by the fan's step (15 on the median)."""
+UNDISPUTED = 0.99
+"""Readings this sure, linked only as opposite corners facing more than OPPOSITE_TWIST askew,
+are two cards: neither outvotes the other, and one does not hide the other. Less sure
+readings still treat such a link as one card (so a neighbour's index still outvotes a
+doubtful misreading, as it did for a 7S read as 7C at 0.98)."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 
 
@@ -158,7 +168,12 @@ class Recognizer:
         sure = confidence >= self.threshold
         answer = ranks * NONE_SUIT + suits
         same = _same_card(seen, np.where(sure, answer, -1))
-        support, against = _votes(same, answer, np.where(sure, confidence, 0.0))
+        undoubted = confidence >= UNDISPUTED
+        askew = _askew(seen)
+        # an undoubted reading hears no askew opposite corner; two of them are two cards
+        heard = same & ~(askew & undoubted[:, None])
+        support, against = _votes(heard, answer, np.where(sure, confidence, 0.0))
+        same &= ~(askew & undoubted[:, None] & undoubted[None, :])
         disputed = support < OUTVOTE * against
         accepted: list[int] = []
         detections: list[Detection] = []
@@ -247,6 +262,14 @@ def _same_card(seen: list[_Seen], answer: np.ndarray) -> np.ndarray:
     same = np.asarray(same_index | (opposite & ~two_cards))
     np.fill_diagonal(same, False)
     return same
+
+
+def _askew(seen: list[_Seen]) -> np.ndarray:
+    """Which pairs of readings face roughly opposite ways, as one card's two index corners do,
+    but more than OPPOSITE_TWIST degrees from exactly opposite."""
+    u = np.array([s.corner.u for s in seen])
+    turn = u @ u.T
+    return np.asarray((turn < 0) & (turn > -np.cos(np.radians(OPPOSITE_TWIST))))
 
 
 def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from pi_app.vision.detect import Corner, _against_edges, paper_level
 from pi_app.vision.glyphs import index_corners, ink_mask
@@ -153,9 +154,9 @@ def test_a_patch_starting_off_the_card_still_finds_a_rank_printed_near_the_edge(
     assert x >= 7 and h > w  # the 7 itself, not the table strip beside it
 
 
-def _sure(rank: int, suit: int) -> tuple[np.ndarray, np.ndarray]:
+def _sure(rank: int, suit: int, p: float = 0.99) -> tuple[np.ndarray, np.ndarray]:
     pr, ps = np.full(14, 0.001), np.full(5, 0.001)
-    pr[rank - 1], ps[suit] = 0.99, 0.99
+    pr[rank - 1], ps[suit] = p, p
     return pr, ps
 
 
@@ -173,6 +174,24 @@ def test_a_cards_two_index_corners_read_differently_make_it_unknown_not_a_guess(
         chosen = recognizer._choose(seen, np.stack([pr1, pr2]), np.stack([ps1, ps2]))
         assert {d.label for d in chosen} == expected
         assert len(chosen) == 1  # one card, however it was read
+
+
+@pytest.mark.parametrize(("turn", "p", "expected"), [
+    (15, 0.999, ["5H", "9C"]),  # the fan's step: the neighbour's own corner
+    (3, 0.999, ["unknown"]),  # as one card's two corners face: one of them is misread
+    (15, 0.99, ["unknown"]),  # less than beyond doubt: still outvoted
+])
+def test_a_sure_index_is_not_outvoted_by_a_fanned_neighbours_bottom_index_turned_away(
+        turn: float, p: float, expected: list[str]) -> None:
+    # Fanned about a pivot near their feet, the cards' bottom corners nearly meet: the next
+    # card's bottom-right index lies where this card's own would be, turned by the fan's step.
+    top_left = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    u = -np.array([np.cos(np.radians(turn)), np.sin(np.radians(turn))])
+    neighbour = Corner(top_left.quad()[2], u, np.array([-u[1], u[0]]), 100)
+    seen = [_seen(top_left, (110, 113)), _seen(neighbour, (190, 226))]
+    (pr1, ps1), (pr2, ps2) = _sure(5, 2, p), _sure(9, 0, p)  # 5H here, 9C there
+    chosen = Recognizer()._choose(seen, np.stack([pr1, pr2]), np.stack([ps1, ps2]))
+    assert sorted(d.label for d in chosen) == expected
 
 
 def test_the_next_cards_index_in_a_row_read_surely_twice_is_not_this_cards_other_corner(
