@@ -238,14 +238,12 @@ def _same_card(seen: list[_Seen], answer: np.ndarray) -> np.ndarray:
     two indexes never do: from one to the other, down the card (v) 1 to 2.5 times as far as
     across it (u) (`INDEX_DIAGONAL`)."""
     glyphs = np.array([s.glyph for s in seen])
-    height = np.array([s.glyph_height for s in seen])
     points = np.array([s.corner.point for s in seen])
     far = np.array([s.corner.quad()[2] for s in seen])
     u = np.array([s.corner.u for s in seen])
     v = np.array([s.corner.v for s in seen])
     width = np.array([s.corner.width for s in seen])
-    apart = np.linalg.norm(glyphs[:, None] - glyphs[None], axis=2)
-    same_index = apart < 0.6 * np.maximum(height[:, None], height[None, :])
+    same_index = _same_index(seen)
     near = 0.3 * np.minimum(width[:, None], width[None, :])
     opposite = (((np.linalg.norm(points[:, None] - far[None], axis=2) < near)
                  | (np.linalg.norm(far[:, None] - points[None], axis=2) < near))
@@ -264,12 +262,21 @@ def _same_card(seen: list[_Seen], answer: np.ndarray) -> np.ndarray:
     return same
 
 
+def _same_index(seen: list[_Seen]) -> np.ndarray:
+    """Which pairs of readings found the same rank glyph."""
+    glyphs = np.array([s.glyph for s in seen])
+    height = np.array([s.glyph_height for s in seen])
+    apart = np.linalg.norm(glyphs[:, None] - glyphs[None], axis=2)
+    return np.asarray(apart < 0.6 * np.maximum(height[:, None], height[None, :]))
+
+
 def _askew(seen: list[_Seen]) -> np.ndarray:
-    """Which pairs of readings face roughly opposite ways, as one card's two index corners do,
-    but more than OPPOSITE_TWIST degrees from exactly opposite."""
+    """Which pairs of readings, of two rank glyphs, face roughly opposite ways, as one card's
+    two index corners do, but more than OPPOSITE_TWIST degrees from exactly opposite."""
     u = np.array([s.corner.u for s in seen])
     turn = u @ u.T
-    return np.asarray((turn < 0) & (turn > -np.cos(np.radians(OPPOSITE_TWIST))))
+    return np.asarray((turn < 0) & (turn > -np.cos(np.radians(OPPOSITE_TWIST)))
+                      & ~_same_index(seen))
 
 
 def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:
