@@ -167,13 +167,13 @@ class Recognizer:
         index_like = (1 - pr[:, NONE_RANK]) * (1 - ps[:, NONE_SUIT])
         sure = confidence >= self.threshold
         answer = ranks * NONE_SUIT + suits
-        same = _same_card(seen, np.where(sure, answer, -1))
+        same_index = _same_index(seen)
+        same = _same_card(seen, np.where(sure, answer, -1), same_index)
         undoubted = confidence >= UNDISPUTED
-        askew = _askew(seen)
         # an undoubted reading hears no askew opposite corner; two of them are two cards
-        heard = same & ~(askew & undoubted[:, None])
-        support, against = _votes(heard, answer, np.where(sure, confidence, 0.0))
-        same &= ~(askew & undoubted[:, None] & undoubted[None, :])
+        unheard = _askew(seen, same_index) & undoubted[:, None]
+        support, against = _votes(same & ~unheard, answer, np.where(sure, confidence, 0.0))
+        same &= ~(unheard & undoubted[None, :])
         disputed = support < OUTVOTE * against
         accepted: list[int] = []
         detections: list[Detection] = []
@@ -227,9 +227,10 @@ class _Seen:
     glyph_height: float
 
 
-def _same_card(seen: list[_Seen], answer: np.ndarray) -> np.ndarray:
-    """Which readings are of one card: the same rank glyph read through two corner guesses,
-    or the card's two index corners (which face opposite ways from opposite corners).
+def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray) -> np.ndarray:
+    """Which readings are of one card: the same rank glyph read through two corner guesses
+    (`same_index`, from `_same_index`), or the card's two index corners (which face opposite
+    ways from opposite corners).
 
     Opposite corners are judged loosely, as corner guesses are loose; so in a row the next
     card's bottom-right index, a third of a card along, passes for this card's own. Two such
@@ -243,7 +244,6 @@ def _same_card(seen: list[_Seen], answer: np.ndarray) -> np.ndarray:
     u = np.array([s.corner.u for s in seen])
     v = np.array([s.corner.v for s in seen])
     width = np.array([s.corner.width for s in seen])
-    same_index = _same_index(seen)
     near = 0.3 * np.minimum(width[:, None], width[None, :])
     opposite = (((np.linalg.norm(points[:, None] - far[None], axis=2) < near)
                  | (np.linalg.norm(far[:, None] - points[None], axis=2) < near))
@@ -270,13 +270,14 @@ def _same_index(seen: list[_Seen]) -> np.ndarray:
     return np.asarray(apart < 0.6 * np.maximum(height[:, None], height[None, :]))
 
 
-def _askew(seen: list[_Seen]) -> np.ndarray:
-    """Which pairs of readings, of two rank glyphs, face roughly opposite ways, as one card's
-    two index corners do, but more than OPPOSITE_TWIST degrees from exactly opposite."""
+def _askew(seen: list[_Seen], same_index: np.ndarray) -> np.ndarray:
+    """Which pairs of readings, of two rank glyphs (not `same_index`), face roughly opposite
+    ways, as one card's two index corners do, but more than OPPOSITE_TWIST degrees from
+    exactly opposite."""
     u = np.array([s.corner.u for s in seen])
     turn = u @ u.T
     return np.asarray((turn < 0) & (turn > -np.cos(np.radians(OPPOSITE_TWIST)))
-                      & ~_same_index(seen))
+                      & ~same_index)
 
 
 def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:
