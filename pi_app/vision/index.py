@@ -25,6 +25,12 @@ GLYPH_VIEWS = 1
 """Images per glyph (channels of the networks' input). A second view of the glyph's
 surroundings was tried: it read unseen designs worse (docs/vision.md)."""
 MIN_RANK_H = 8
+INK = 0.35
+"""How dark, between paper (0) and the index's ink (1), a pixel must be to count as ink."""
+FIRM_INK = 0.55
+"""A firmer line for a second look at an index read unsurely: the soft shadow that a card
+lying on top casts along its edge passes INK, and joins the glyphs it runs past (a 10 with a
+stroke beside it, a K with a leg too many); only the print itself passes this."""
 EDGE_RUN = 40
 """Straight ink this long (patch pixels) is a card edge, not a glyph."""
 _JOIN = np.ones((2, 2), np.uint8)  # rejoins thin strokes that blur broke apart
@@ -89,13 +95,13 @@ def rank_glyph(corner: Corner, glyphs: IndexGlyphs) -> tuple[np.ndarray, float]:
     return centre, corner.width * PATCH_V * h / PATCH_H
 
 
-def read_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
+def read_glyphs(patch: np.ndarray, level: float = INK) -> IndexGlyphs | None:
     """Rank (top) and suit (below it) glyphs of an upright corner patch, or None if there are
-    not two such ink shapes."""
-    return _read(patch)[0]
+    not two such ink shapes. `level`: how dark ink is (INK, or FIRM_INK for a second look)."""
+    return _read(patch, level)[0]
 
 
-def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
+def _read(patch: np.ndarray, level: float = INK) -> tuple[IndexGlyphs | None, bool]:
     """`read_glyphs`, and whether the patch seems framed too close: ink where an index would be
     runs off its far side, or is too big for an index glyph at this scale."""
     b, g, r = cv2.split(patch)
@@ -105,7 +111,7 @@ def _read(patch: np.ndarray) -> tuple[IndexGlyphs | None, bool]:
     if paper - dark < 35:
         return None, False
     ink = np.clip((paper - low) / (paper - dark), 0, 1)
-    binary = cv2.morphologyEx((ink > 0.35).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
+    binary = cv2.morphologyEx((ink > level).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
     _trim_outside(binary, ink)
     labels, stats, _ = components(binary)
     left, top, _, height = stats[1:, :4].T

@@ -340,3 +340,47 @@ def test_a_red_index_washed_pale_by_glare_still_makes_a_rank_over_suit_pair() ->
     hypotheses = _glyph_hypotheses(frame)
     assert any(np.linalg.norm(h.point - (100, 80)) < 12 and h.v @ (0, 1) > 0.9
                for h in hypotheses)
+
+
+def _four_beside_a_shadow(depth: float) -> np.ndarray:
+    """A 4 over a club, with the soft shadow that a card lying on top casts along its edge
+    running down the patch against the 4's bar, `depth` of the paper dark at its core."""
+    from pi_app.vision.designs import draw_suit
+    from pi_app.vision.index import PATCH_H, PATCH_W
+
+    shade = np.zeros((PATCH_H, PATCH_W), np.float32)
+    cv2.line(shade, (25, 0), (27, PATCH_H), 1.0, 2)
+    shade = cv2.GaussianBlur(shade, (0, 0), 1.5)
+    paper = np.full((PATCH_H, PATCH_W, 3), 235, np.float32)
+    patch = (paper * (1 - depth * shade / shade.max())[..., None]).astype(np.uint8)
+    ink = (20, 20, 20)
+    cv2.line(patch, (18, 11), (8, 24), ink, 2)  # the 4: its slant, bar and stem
+    cv2.line(patch, (8, 24), (24, 24), ink, 2)
+    cv2.line(patch, (18, 11), (18, 30), ink, 2)
+    draw_suit(patch, 0, (15.0, 44.0), 14, ink)
+    return cv2.GaussianBlur(patch, (0, 0), 0.6)
+
+
+def test_a_shadow_run_into_the_rank_is_ink_at_first_look_and_not_at_the_firmer_second() -> None:
+    from pi_app.vision.index import FIRM_INK, read_glyphs
+
+    patch = _four_beside_a_shadow(0.45)
+    first, second = read_glyphs(patch), read_glyphs(patch, FIRM_INK)
+    assert first is not None and second is not None
+    _x, y, _w, h = first.rank_box
+    assert y == 0 and h > 30  # the 4 joined to the shadow, from the patch's top down
+    _x, y, _w, h = second.rank_box
+    assert 9 <= y <= 12 and 19 <= h <= 24  # the 4 alone, from its top to its foot
+
+
+def test_fanned_cards_read_unsurely_at_first_are_read_at_a_firmer_look_and_none_misread(
+        kennard_deck, recognizer, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A tight fan in which the shadow of each card on top runs into the next card's rank
+    scene = make_scene(kennard_deck, np.random.default_rng(12), "fan", n_cards=8)
+    present = {card.code for card in scene.cards}
+    read = {d.card.code for d in recognizer.detect(scene.image) if d.card is not None}
+    monkeypatch.setattr("pi_app.vision.recognizer.FIRM_SURE", 1.01)  # no second look
+    first_look = {d.card.code for d in recognizer.detect(scene.image) if d.card is not None}
+    assert read <= present
+    assert first_look < read
+    assert len(read - first_look) >= 2
