@@ -51,7 +51,9 @@ UNDISPUTED = 0.99
 """Readings this sure, linked only as opposite corners facing more than OPPOSITE_TWIST askew,
 are two cards: neither outvotes the other, and one does not hide the other. Less sure
 readings still treat such a link as one card (so a neighbour's index still outvotes a
-doubtful misreading, as it did for a 7S read as 7C at 0.98)."""
+doubtful misreading, as it did for a 7S read as 7C at 0.98). A reading this sure also needs
+no second framing to back it when its rank glyph and a linked one lie apart as one card's two
+indexes never do (`_same_card`)."""
 FIRM_SURE = 0.97
 """How sure a second look with a firmer line for ink must be to replace an unsure reading.
 At the card threshold (0.9) it read more cards but misread more on some benchmark seeds;
@@ -210,8 +212,8 @@ class Recognizer:
         sure = confidence >= self.threshold
         answer = ranks * NONE_SUIT + suits
         same_index = _same_index(seen)
-        same = _same_card(seen, np.where(sure, answer, -1), same_index)
         undoubted = confidence >= UNDISPUTED
+        same = _same_card(seen, np.where(sure, answer, -1), same_index, undoubted)
         # an undoubted reading hears no askew opposite corner; two of them are two cards
         unheard = _askew(seen, same_index) & undoubted[:, None]
         support, against = _votes(same & ~unheard, answer, np.where(sure, confidence, 0.0))
@@ -269,7 +271,8 @@ class _Seen:
     glyph_height: float
 
 
-def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray) -> np.ndarray:
+def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray,
+               undoubted: np.ndarray) -> np.ndarray:
     """Which readings are of one card: the same rank glyph read through two corner guesses
     (`same_index`, from `_same_index`), or the card's two index corners (which face opposite
     ways from opposite corners).
@@ -277,9 +280,9 @@ def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray) ->
     Opposite corners are judged loosely, as corner guesses are loose; so in a row the next
     card's bottom-right index, a third of a card along, passes for this card's own. Two such
     readings are two cards when each is backed by another reading of its own glyph giving
-    its answer (`answer`: -1 where not sure) and their rank glyphs lie apart as one card's
-    two indexes never do: from one to the other, down the card (v) 1 to 2.5 times as far as
-    across it (u) (`INDEX_DIAGONAL`)."""
+    its answer (`answer`: -1 where not sure), or is `undoubted` itself, and their rank glyphs
+    lie apart as one card's two indexes never do: from one to the other, down the card (v) 1
+    to 2.5 times as far as across it (u) (`INDEX_DIAGONAL`)."""
     glyphs = np.array([s.glyph for s in seen])
     points = np.array([s.corner.point for s in seen])
     far = np.array([s.corner.quad()[2] for s in seen])
@@ -297,7 +300,7 @@ def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray) ->
     fits = (slope >= INDEX_DIAGONAL[0]) & (slope <= INDEX_DIAGONAL[1])
     diagonal = fits & fits.T
     agree = (answer[:, None] == answer[None, :]) & (answer[:, None] >= 0)
-    backed = (same_index & agree).sum(axis=1) >= 2  # itself and one more
+    backed = ((same_index & agree).sum(axis=1) >= 2) | undoubted  # itself and one more
     two_cards = ~diagonal & backed[:, None] & backed[None, :]
     same = np.asarray(same_index | (opposite & ~two_cards))
     np.fill_diagonal(same, False)

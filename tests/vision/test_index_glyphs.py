@@ -213,6 +213,21 @@ def test_the_next_cards_index_in_a_row_read_surely_twice_is_not_this_cards_other
     assert [d.label for d in chosen] == ["unknown"]
 
 
+@pytest.mark.parametrize(("glyph", "expected"), [
+    ((230, 226), ["5H", "9C"]),  # 40 pixels further along than one card's indexes lie
+    ((190, 226), ["unknown"]),  # where this card's own index lies: one of them is misread
+])
+def test_the_next_cards_index_in_a_row_read_once_beyond_doubt_is_not_this_cards_other_corner(
+        glyph: tuple[float, float], expected: list[str]) -> None:
+    # An undoubted reading needs no second framing to back it against a neighbour's corner.
+    top_left = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    bottom_right = Corner(top_left.quad()[2], -top_left.u, -top_left.v, 100)
+    seen = [_seen(top_left, (110, 113)), _seen(bottom_right, glyph)]
+    (pr1, ps1), (pr2, ps2) = _sure(5, 2, 0.999), _sure(9, 0, 0.999)  # 5H here, 9C there
+    chosen = Recognizer()._choose(seen, np.stack([pr1, pr2]), np.stack([ps1, ps2]))
+    assert sorted(d.label for d in chosen) == expected
+
+
 def test_one_rank_glyph_read_as_two_cards_through_two_framings_is_unknown() -> None:
     first = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
     wider = Corner(np.array([97.0, 96.0]), first.u, first.v, 120)
