@@ -311,8 +311,16 @@ class SimService:
         return self.process.stdout.readline().split()[-1]
 
     def peg(self, url: str, control: str, times: int) -> None:
+        player = int(control.removeprefix("peg"))
+        front = table_state(url)["pegs"][player]["front"]
         for _ in range(times):
             press(url, control)
+        # A press joins the app's input queue, as a button's does, and is pegged a moment
+        # later on the server's loop: wait for the peg to move, as a player would watch it.
+        deadline = time.monotonic() + 10
+        while (table_state(url)["pegs"][player]["front"] < front + times
+               and time.monotonic() < deadline):
+            time.sleep(0.02)
 
     def stop(self) -> None:
         assert self.process is not None
