@@ -60,16 +60,17 @@ def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def read_corner(frame: np.ndarray, corner: Corner) -> tuple[Corner, IndexGlyphs] | None:
+def read_corner(frame: np.ndarray, corner: Corner,
+                level: float = INK) -> tuple[Corner, IndexGlyphs] | None:
     """The glyphs of one hypothesis, framed again when its card size was a poor guess.
 
     A width guessed from glyph spacing or from other cards can be a third off, which shrinks
     the index out of the patch or blows it up; the rank glyph found in the first look gives
     the scale, and a second look puts the rank where an index usually has it."""
-    glyphs, cut_off = _read(corner_patch(frame, corner))
+    glyphs, cut_off = _read(corner_patch(frame, corner), level)
     if glyphs is None and cut_off:  # framed too close to see the whole index: step back once
         corner = Corner(corner.point, corner.u, corner.v, corner.width * 1.6)
-        glyphs = read_glyphs(corner_patch(frame, corner))
+        glyphs = read_glyphs(corner_patch(frame, corner), level)
     if glyphs is None:
         return None
     h = glyphs.rank_box[3]
@@ -79,7 +80,7 @@ def read_corner(frame: np.ndarray, corner: Corner) -> tuple[Corner, IndexGlyphs]
     centre, _ = rank_glyph(corner, glyphs)
     point = centre - (corner.u * RANK_CENTRE[0] + corner.v * RANK_CENTRE[1]) * width
     framed = Corner(point, corner.u, corner.v, float(width))
-    again = read_glyphs(corner_patch(frame, framed))
+    again = read_glyphs(corner_patch(frame, framed), level)
     if again is None:  # the second look lost it (an index flush with the card's edge, say)
         return corner, glyphs
     return framed, again

@@ -158,18 +158,40 @@ class Recognizer:
         seen: list[_Seen] = []
         framings: list[Corner] = []
         glyphs: list[IndexGlyphs] = []
+        missed: list[Corner] = []
         for hypothesis in find_corners(frame):
             read = read_corner(frame, hypothesis)
-            if read is not None:  # where the card is: the hypothesis, not the glyphs' framing
-                framed, found = read
-                seen.append(_Seen(hypothesis, *rank_glyph(framed, found)))
-                framings.append(framed)
-                glyphs.append(found)
+            if read is None:
+                missed.append(hypothesis)
+                continue
+            framed, found = read  # where the card is: the hypothesis, not the glyphs' framing
+            seen.append(_Seen(hypothesis, *rank_glyph(framed, found)))
+            framings.append(framed)
+            glyphs.append(found)
+        pr, ps = self._probabilities(glyphs)
+        firm, firm_pr, firm_ps = self._firm_reads(frame, missed)
+        for hypothesis, framed, found in firm:
+            seen.append(_Seen(hypothesis, *rank_glyph(framed, found)))
+            framings.append(framed)
         if not seen:
             return []
-        pr, ps = self._probabilities(glyphs)
+        pr, ps = np.concatenate([pr, firm_pr]), np.concatenate([ps, firm_ps])
         self._look_again(frame, seen, framings, pr, ps)
         return self._choose(seen, pr, ps)
+
+    def _firm_reads(self, frame: np.ndarray, missed: list[Corner]
+                    ) -> tuple[list[tuple[Corner, Corner, IndexGlyphs]], np.ndarray, np.ndarray]:
+        """The hypotheses in which the first look found no index, read with a firmer line for
+        ink (`index.FIRM_INK`), where that reading is undoubted (`FIRM_SURE`): the shadow of a
+        card lying on top can join a rank and its suit into one shape too big for a glyph.
+        Each as (hypothesis, its framing, glyphs), with their rank and suit probabilities."""
+        reads = [(hypothesis, *read) for hypothesis in missed
+                 if (read := read_corner(frame, hypothesis, FIRM_INK)) is not None]
+        pr, ps = self._probabilities([found for _, _, found in reads])
+        _, _, confidence = best_answers(pr, ps)
+        undoubted = confidence >= max(self.threshold, FIRM_SURE)
+        return ([read for read, keep in zip(reads, undoubted, strict=True) if keep],
+                pr[undoubted], ps[undoubted])
 
     def _look_again(self, frame: np.ndarray, seen: list[_Seen], framings: list[Corner],
                     pr: np.ndarray, ps: np.ndarray) -> None:
@@ -196,6 +218,8 @@ class Recognizer:
         """Rank and suit class probabilities per reading. Where the rank network rules out an
         index, no suit makes the reading a card or an unknown card: the suit network reads
         only the rest (most patches are pips and art)."""
+        if not glyphs:
+            return np.zeros((0, NONE_RANK + 1)), np.zeros((0, NONE_SUIT + 1))
         pr = self.model.rank.probabilities(np.stack([g.rank for g in glyphs]))
         ps = np.zeros((len(glyphs), NONE_SUIT + 1))
         ps[:, NONE_SUIT] = 1.0
