@@ -28,9 +28,10 @@ MIN_RANK_H = 8
 INK = 0.35
 """How dark, between paper (0) and the index's ink (1), a pixel must be to count as ink."""
 FIRM_INK = 0.55
-"""A firmer line for a second look at an index read unsurely: the soft shadow that a card
-lying on top casts along its edge passes INK, and joins the glyphs it runs past (a 10 with a
-stroke beside it, a K with a leg too many); only the print itself passes this."""
+"""A firmer line for a second look where the first read an index unsurely or found none: the
+soft shadow that a card lying on top casts along its edge passes INK, and joins the glyphs it
+runs past (a 10 with a stroke beside it, a rank and its suit into one shape too big for a
+glyph); only the print itself passes this."""
 EDGE_RUN = 40
 """Straight ink this long (patch pixels) is a card edge, not a glyph."""
 _JOIN = np.ones((2, 2), np.uint8)  # rejoins thin strokes that blur broke apart

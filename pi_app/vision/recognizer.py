@@ -55,9 +55,10 @@ doubtful misreading, as it did for a 7S read as 7C at 0.98). A reading this sure
 no second framing to back it when its rank glyph and a linked one lie apart as one card's two
 indexes never do (`_same_card`)."""
 FIRM_SURE = 0.97
-"""How sure a second look with a firmer line for ink must be to replace an unsure reading.
-At the card threshold (0.9) it read more cards but misread more on some benchmark seeds;
-from 0.97 on, as many misreads as without the second look (docs/vision.md)."""
+"""How sure a second look with a firmer line for ink must be to replace an unsure reading, or
+to stand where the first look found no index. At the card threshold (0.9) it read more cards
+but misread more on some benchmark seeds; from 0.97 on, about as many misreads as without
+the second look (docs/vision.md)."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 
 
