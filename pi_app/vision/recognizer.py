@@ -156,28 +156,24 @@ class Recognizer:
         return Reading(detections, (time.perf_counter() - start) * 1000)
 
     def detect(self, frame: np.ndarray) -> list[Detection]:
-        seen: list[_Seen] = []
-        framings: list[Corner] = []
-        glyphs: list[IndexGlyphs] = []
+        reads: list[tuple[Corner, Corner, IndexGlyphs]] = []
         missed: list[Corner] = []
         for hypothesis in find_corners(frame):
             read = read_corner(frame, hypothesis)
             if read is None:
                 missed.append(hypothesis)
-                continue
-            framed, found = read  # where the card is: the hypothesis, not the glyphs' framing
-            seen.append(_Seen(hypothesis, *rank_glyph(framed, found)))
-            framings.append(framed)
-            glyphs.append(found)
-        pr, ps = self._probabilities(glyphs)
+            else:
+                reads.append((hypothesis, *read))
+        pr, ps = self._probabilities([found for _, _, found in reads])
         firm, firm_pr, firm_ps = self._firm_reads(frame, missed)
-        for hypothesis, framed, found in firm:
-            seen.append(_Seen(hypothesis, *rank_glyph(framed, found)))
-            framings.append(framed)
-        if not seen:
+        reads += firm
+        if not reads:
             return []
         pr, ps = np.concatenate([pr, firm_pr]), np.concatenate([ps, firm_ps])
-        self._look_again(frame, seen, framings, pr, ps)
+        # where the card is: the hypothesis, not the glyphs' framing
+        seen = [_Seen(hypothesis, *rank_glyph(framed, found))
+                for hypothesis, framed, found in reads]
+        self._look_again(frame, seen, [framed for _, framed, _ in reads], pr, ps)
         return self._choose(seen, pr, ps)
 
     def _firm_reads(self, frame: np.ndarray, missed: list[Corner]
@@ -201,8 +197,7 @@ class Recognizer:
         the soft shadow of a card lying on top, run into a glyph, passes the first line and
         not the second. Updates `seen`, `pr` and `ps` in place."""
         _, _, confidence = best_answers(pr, ps)
-        doubtful = np.flatnonzero((confidence < self.threshold)
-                                  & (pr[:, NONE_RANK] <= 1 - min(self.threshold, INDEX_LIKE)))
+        doubtful = np.flatnonzero((confidence < self.threshold) & self._may_be_index(pr))
         again = [(int(i), read_glyphs(corner_patch(frame, framings[i]), FIRM_INK))
                  for i in doubtful]
         firmer = [(i, found) for i, found in again if found is not None]
@@ -224,12 +219,16 @@ class Recognizer:
         pr = self.model.rank.probabilities(np.stack([g.rank for g in glyphs]))
         ps = np.zeros((len(glyphs), NONE_SUIT + 1))
         ps[:, NONE_SUIT] = 1.0
-        rest = np.flatnonzero(pr[:, NONE_RANK] <= 1 - min(self.threshold, INDEX_LIKE))
+        rest = np.flatnonzero(self._may_be_index(pr))
         if len(rest):
             ps[rest] = combine_colour(
                 self.model.suit.probabilities(np.stack([glyphs[i].suit for i in rest])),
                 np.array([glyphs[i].redness for i in rest]))
         return pr, ps
+
+    def _may_be_index(self, pr: np.ndarray) -> np.ndarray:
+        """Per reading, whether the rank network leaves it open that this is an index."""
+        return np.asarray(pr[:, NONE_RANK] <= 1 - min(self.threshold, INDEX_LIKE))
 
     def _choose(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> list[Detection]:
         ranks, suits, confidence = best_answers(pr, ps)
