@@ -176,7 +176,8 @@ def _suit_beside_pip(labels: np.ndarray, stats: np.ndarray, rank: Box) -> Box | 
         parts = components(cv2.erode(shape, _SPLIT, iterations=2))[1]
         for px, py, pw, ph, _ in parts[1:].tolist():
             if abs(px + pw / 2 - (rx + rw / 2)) < rw * 0.75 and px + pw < PATCH_W - 2:
-                return px - 2, py - 2, pw + 4, ph + 4  # grown back by the erosion
+                x0, y0 = max(px - 2, 0), max(py - 2, 0)  # grown back by the erosion
+                return x0, y0, px + pw + 2 - x0, min(py + ph + 2, PATCH_H) - y0
     return None
 
 

@@ -145,6 +145,22 @@ def test_an_index_suit_joined_to_a_big_pip_beside_it_is_split_from_it() -> None:
     assert float(np.linalg.norm(joined.suit - alone.suit)) < 0.5 * float(np.linalg.norm(alone.suit))
 
 
+def test_a_suit_split_from_a_shape_running_into_the_patchs_side_is_cut_within_the_patch(
+) -> None:
+    """A dark shadow under the rank, reaching the patch's left side and joined by a thin line
+    to its right side, is split like a suit joined to a pip; the piece grown back from the
+    erosion must stay inside the patch (it once began left of it, and reading it crashed)."""
+    from pi_app.vision.index import PATCH_H, PATCH_W, read_glyphs
+
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    cv2.putText(patch, "7", (10, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2,
+                cv2.LINE_AA)
+    patch[40:70, 0:30] = 20
+    cv2.line(patch, (29, 55), (PATCH_W - 1, 55), (20, 20, 20), 1)
+    glyphs = read_glyphs(patch)
+    assert glyphs is not None and glyphs.suit.any()
+
+
 def test_a_patch_starting_off_the_card_still_finds_a_rank_printed_near_the_edge() -> None:
     from pi_app.vision.index import read_glyphs
 
