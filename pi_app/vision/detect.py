@@ -103,6 +103,9 @@ def _corners_in(image: np.ndarray, level: float, unit: float, offset: np.ndarray
     outlines: list[np.ndarray] = []
     singles: list[float | None] = []
     for i, mask in enumerate((whole, cut)):
+        if i == 1:  # a lone card has all its corners already: cut, it gives only art's corners
+            cv2.drawContours(cut, [c for c, w in zip(outlines, singles, strict=True)
+                                   if w is not None], -1, 0, -1)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         for contour in contours:
             if cv2.contourArea(contour) >= (MIN_CARD_WIDTH * unit) ** 2 * 0.15:
@@ -220,8 +223,10 @@ def _polygon_corners(contour: np.ndarray, unit: float,
 
     The outline is simplified to a polygon (unless its vertices are given), a line is fitted
     to the middle of each side, and a corner is where two sides' lines meet: rounded card
-    corners and a ragged mask move it little.
+    corners and a ragged mask move it little. Given vertices are a lone card's convex
+    quadrilateral, every one a card corner, even where an index nicks the outline beside it.
     """
+    convex = poly is not None
     if poly is None:
         eps = min(max(1.5, 0.012 * cv2.arcLength(contour, True)), 3.0 * unit)  # card, not blob
         poly = cv2.approxPolyDP(contour, eps, True)[:, 0, :]
@@ -245,7 +250,8 @@ def _polygon_corners(contour: np.ndarray, unit: float,
     for i in np.flatnonzero(ok):
         bisector = a[i] / la[i] + b[i] / lb[i]
         probe = corner[i] + 2.5 * unit * bisector / (np.hypot(*bisector) + 1e-9)
-        if cv2.pointPolygonTest(contour, (float(probe[0]), float(probe[1])), False) < 0:
+        if not convex and cv2.pointPolygonTest(contour, (float(probe[0]), float(probe[1])),
+                                               False) < 0:
             continue  # a concave notch, not a card corner
         if a[i, 0] * b[i, 1] - a[i, 1] * b[i, 0] > 0:
             u, v, lu, lv = a[i] / la[i], b[i] / lb[i], float(la[i]), float(lb[i])

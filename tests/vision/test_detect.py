@@ -68,3 +68,31 @@ def test_a_lone_card_whose_index_nicks_its_outline_still_gives_that_corner() -> 
     for point in (card[0], card[2]):  # the nick pulls the fitted edge in a few pixels
         assert any(np.linalg.norm(c.point - point) < 8 and abs(c.width / 120 - 1) < 0.05
                    for c in corners)
+
+
+def test_a_lone_cards_corner_stays_a_corner_when_its_index_notches_the_very_tip() -> None:
+    frame = np.full((720, 1280, 3), 40, np.uint8)
+    card = np.array([[500, 200], [620, 200], [620, 368], [500, 368]])
+    cv2.fillPoly(frame, [card], (235, 235, 235))
+    cv2.rectangle(frame, (613, 355), (620, 368), (30, 30, 30), -1)  # ink right at the tip
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    corners = find_corners(frame)
+    assert any(np.linalg.norm(c.point - card[2]) < 8 and abs(c.width / 120 - 1) < 0.05
+               for c in corners)
+
+
+def test_a_lone_card_gives_its_index_corners_and_not_the_corners_of_its_art() -> None:
+    """Cut along its long straight lines, a court card's framed art falls into pieces with
+    right-angled corners of their own; a lone card's corners are known, so those are not
+    hypotheses (each would be read, for nothing)."""
+    frame = np.full((720, 1280, 3), 40, np.uint8)
+    card = np.array([[500, 200], [620, 200], [620, 368], [500, 368]])
+    cv2.fillPoly(frame, [card], (235, 235, 235))
+    cv2.rectangle(frame, (514, 222), (606, 346), (60, 60, 60), 2)  # the art's frame
+    cv2.line(frame, (514, 284), (606, 284), (60, 60, 60), 2)  # and its middle line
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    corners = find_corners(frame)
+    assert len(corners) == 2
+    for c, point in zip(sorted(corners, key=lambda c: c.point[0]), (card[0], card[2]),
+                        strict=True):
+        assert np.linalg.norm(c.point - point) < 3 and abs(c.width / 120 - 1) < 0.05
