@@ -159,7 +159,9 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
     lone = np.zeros(small.shape[:2], np.uint8)  # cards whose outline gave all four corners
     cv2.drawContours(lone, [c for c, w in zip(outlines, singles, strict=True) if w is not None],
                      -1, 1, -1)
-    for point, u, v, width in index_corners(ink_mask(frame, level), typical):
+    covered = cv2.resize(lone * 255, (frame.shape[1], frame.shape[0]),
+                         interpolation=cv2.INTER_NEAREST)
+    for point, u, v, width in index_corners(ink_mask(frame, level, covered), typical):
         x, y = ((point + (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width) * scale).astype(int)
         if not (0 <= y < lone.shape[0] and 0 <= x < lone.shape[1] and lone[y, x]):
             corners.append(Corner(point, u, v, width))

@@ -98,6 +98,24 @@ def test_the_edge_of_a_card_against_the_table_is_not_ink(kennard_deck) -> None:
     assert ink[cv2.dilate(inside, np.ones((9, 9), np.uint8)) == 0].sum() == 0  # bare table
 
 
+def test_no_ink_is_sought_on_a_lone_card_whose_corners_are_known(kennard_deck) -> None:
+    scene = make_scene(kennard_deck, np.random.default_rng(23), "scatter", n_cards=5,
+                       conditions=CALM)
+    first, rest = scene.cards[0], scene.cards[1:]
+    covered = np.zeros(scene.image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(covered, first.corners.astype(np.int32), 255)
+    everywhere = ink_mask(scene.image, _level(scene.image))
+    ink = ink_mask(scene.image, _level(scene.image), covered)
+    assert everywhere[covered > 0].sum() > 100 and ink[covered > 0].sum() == 0
+    others = np.zeros(covered.shape, np.uint8)
+    for card in rest:
+        cv2.fillConvexPoly(others, card.corners.astype(np.int32), 1)
+    away = (others > 0) & (cv2.dilate(covered, np.ones((5, 5), np.uint8)) == 0)
+    # the other cards' marks are still found (the search for straight runs to take away
+    # samples its points at random, so the two masks differ a little along such runs)
+    assert (ink[away] & everywhere[away]).sum() > 0.8 * everywhere[away].sum()
+
+
 def test_a_badly_sized_guess_is_framed_again_from_its_rank_glyph(kennard_deck) -> None:
     scene = make_scene(kennard_deck, np.random.default_rng(24), "scatter", n_cards=2,
                        conditions=CALM)
