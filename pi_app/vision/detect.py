@@ -57,11 +57,8 @@ def paper_level(small: np.ndarray) -> float:
     return max(float(level), 70.0)
 
 
-def paper_masks(image: np.ndarray, level: float, unit: float = 1.0
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """Bright, unsaturated pixels (card stock): as found, whose outlines keep corner indexes
-    whole, and cut along long straight edges, so overlapping cards come apart. `unit` is the
-    size of one working pixel in this image's pixels."""
+def paper_mask(image: np.ndarray, level: float) -> np.ndarray:
+    """Bright, unsaturated pixels (card stock), whose outlines keep corner indexes whole."""
     b, g, r = cv2.split(image)
     low = cv2.min(cv2.min(b, g), r)
     high = cv2.max(cv2.max(b, g), r)
@@ -71,21 +68,26 @@ def paper_masks(image: np.ndarray, level: float, unit: float = 1.0
     grey_enough = cv2.LUT(high, np.ceil(0.35 * levels + 12).clip(0, 255).astype(np.uint8))
     paper = cv2.bitwise_and(cv2.compare(cv2.subtract(high, low), grey_enough, cv2.CMP_LT),
                             cv2.threshold(low, level, 255, cv2.THRESH_BINARY)[1])
-    whole = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    return np.asarray(cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
+
+
+def cut_apart(image: np.ndarray, paper: np.ndarray, unit: float = 1.0) -> np.ndarray:
+    """`paper` cut along long straight edges, so that overlapping cards come apart. `unit` is
+    the size of one working pixel in this image's pixels."""
     gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
     edges = cv2.Canny(gray, 30, 90)
-    edges[whole == 0] = 0
+    edges[paper == 0] = 0
     # Only long straight edges cut: a card's edge over another card, not the index glyphs,
     # whose outlines would otherwise nibble away the very corner we need.
     lines = cv2.HoughLinesP(edges, 1, np.pi / 180, round(18 * unit),
                             minLineLength=MIN_CARD_WIDTH * 0.6 * unit, maxLineGap=2)
-    cut = whole.copy()
+    cut = paper.copy()
     reach = 6 * unit
     for x1, y1, x2, y2 in ([] if lines is None else lines.reshape(-1, 4).astype(np.float64)):
         d = np.array([x2 - x1, y2 - y1]) / (np.hypot(x2 - x1, y2 - y1) + 1e-9) * reach
         cv2.line(cut, (round(x1 - d[0]), round(y1 - d[1])), (round(x2 + d[0]), round(y2 + d[1])),
                  0, 2)  # reach past the segment's ends, so the cut runs out to the outline
-    return whole, cut
+    return cut
 
 
 Raw = tuple[np.ndarray, np.ndarray, np.ndarray, float, float]
@@ -98,28 +100,37 @@ def _corners_in(image: np.ndarray, level: float, unit: float, offset: np.ndarray
                 scale: float) -> tuple[list[Found], list[np.ndarray], list[float | None]]:
     """Corners (in frame pixels) found in `image`, its whole-paper outlines, and the width
     of each outline that is a lone card (`_lone_card`, working pixels)."""
+    whole = paper_mask(image, level)
+    outlines = _outlines(whole, unit)
+    lones = [_lone_card(contour, unit) for contour in outlines]
     found: list[Found] = []
-    whole, cut = paper_masks(image, level, unit)
-    outlines: list[np.ndarray] = []
-    singles: list[float | None] = []
-    for i, mask in enumerate((whole, cut)):
-        if i == 1:  # a lone card has all its corners already: cut, it gives only art's corners
-            cv2.drawContours(cut, [c for c, w in zip(outlines, singles, strict=True)
-                                   if w is not None], -1, 0, -1)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        for contour in contours:
-            if cv2.contourArea(contour) >= (MIN_CARD_WIDTH * unit) ** 2 * 0.15:
-                lone = _lone_card(contour, unit) if i == 0 else None
-                if i == 0:
-                    outlines.append(contour)
-                    singles.append(None if lone is None else lone[0])
-                # A lone card's corners are its quadrilateral's: the finer polygon of a card
-                # whose index or art nicks the outline near a corner may find none there.
-                vertices = None if lone is None else lone[1]
-                for point, u, v, lu, lv in _polygon_corners(contour, unit, vertices):
-                    found.append((point / scale + offset, u, v, lu / scale, lv / scale,
-                                  None if lone is None else lone[0] / scale))
-    return found, outlines, singles
+    for contour, lone in zip(outlines, lones, strict=True):
+        found += _found(contour, unit, lone, offset, scale)
+    # Cut apart, piles show the corners their outline lost; a lone card's are all known
+    # already, and cut along its art's frame lines it would only add the art's corners.
+    piles = whole.copy()
+    cv2.drawContours(piles, [c for c, lone in zip(outlines, lones, strict=True) if lone], -1, 0,
+                     -1)
+    for contour in _outlines(cut_apart(image, piles, unit), unit):
+        found += _found(contour, unit, None, offset, scale)
+    return found, outlines, [None if lone is None else lone[0] for lone in lones]
+
+
+def _outlines(mask: np.ndarray, unit: float) -> list[np.ndarray]:
+    """The outer outlines of a mask's shapes big enough to hold a card corner."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return [c for c in contours if cv2.contourArea(c) >= (MIN_CARD_WIDTH * unit) ** 2 * 0.15]
+
+
+def _found(contour: np.ndarray, unit: float, lone: tuple[float, np.ndarray] | None,
+           offset: np.ndarray, scale: float) -> list[Found]:
+    """An outline's corners in frame pixels. A lone card's corners are its quadrilateral's:
+    the finer polygon of a card whose index or art nicks the outline near a corner may find
+    none there."""
+    return [(point / scale + offset, u, v, lu / scale, lv / scale,
+             None if lone is None else lone[0] / scale)
+            for point, u, v, lu, lv in _polygon_corners(contour, unit,
+                                                        None if lone is None else lone[1])]
 
 
 def find_corners(frame: np.ndarray) -> list[Corner]:
