@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
 
 from pi_app.vision.classifier import Softmax
 
@@ -37,7 +36,8 @@ class GlyphNet:
         paper to 1 ink, flattened per glyph: the dense layer's input."""
         x = np.asarray(images, np.float32).transpose(0, 2, 3, 1)  # channels last from here
         for weights, bias in self.convs:
-            x = _max_pool(np.maximum(_conv3x3(x, weights, bias), 0))
+            # pooled before the bias and ReLU, which commute with the max: a quarter the work
+            x = np.maximum(_max_pool(_conv3x3(x, weights)) + bias, 0)
         return np.asarray(x.transpose(0, 3, 1, 2).reshape(len(x), -1))  # the trainer's order
 
     def embed(self, images: np.ndarray) -> np.ndarray:
@@ -85,15 +85,17 @@ class GlyphNet:
             raise ValueError("head does not fit the embedding")
 
 
-def _conv3x3(x: np.ndarray, weights: np.ndarray, bias: np.ndarray) -> np.ndarray:
-    """Cross-correlation with zero 'same' padding, as torch's Conv2d computes it, on
-    channels-last images: (N, H, W, C) -> (N, H, W, K), one matrix product over every 3x3
-    window."""
+def _conv3x3(x: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Cross-correlation with zero 'same' padding, as torch's Conv2d computes it less its bias,
+    on channels-last images: (N, H, W, C) -> (N, H, W, K), one matrix product over every 3x3
+    window. The windows are laid side by side as nine shifted copies of the image (each a
+    plain slice, copied whole), which costs a third of copying a strided window view."""
     n, h, w, c = x.shape
     padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
-    windows = sliding_window_view(padded, (3, 3), axis=(1, 2))  # N, H, W, C, 3, 3
-    columns = windows.reshape(n * h * w, c * 9)
-    out = columns @ weights.reshape(len(weights), -1).T + bias
+    columns = np.concatenate([padded[:, dy:dy + h, dx:dx + w] for dy in range(3)
+                              for dx in range(3)], axis=3).reshape(n * h * w, 9 * c)
+    kernel = weights.transpose(2, 3, 1, 0).reshape(9 * c, len(weights))  # (dy, dx, C) rows
+    out = columns @ kernel
     return np.asarray(out.reshape(n, h, w, -1))
 
 
