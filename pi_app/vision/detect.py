@@ -27,6 +27,8 @@ _EDGE_ALONG = np.linspace(0.2, 1.6, 15)
 """Where a card edge is looked for, in rank heights out from the rank glyph's centre."""
 _EDGE_ACROSS = np.array([-0.6, -0.3, 0.0, 0.3, 0.6])
 """Lines sampled side by side (rank heights) for each edge; their median must step."""
+_REMAP_ROWS = 30000
+"""Most rows of samples looked up in one call (OpenCV's remap takes images under 32,767)."""
 
 
 @dataclass(frozen=True)
@@ -197,8 +199,11 @@ def _against_edges(frame: np.ndarray, corners: list[Corner]) -> np.ndarray:
     step = np.concatenate([at + out, at - out], axis=3).astype(np.float32)  # a pixel each way
     shape = step.shape[:-1]
     flat = step.reshape(-1, 2 * len(_EDGE_ACROSS), 2)
-    grey = cv2.remap(gray, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR,
-                     borderMode=cv2.BORDER_REPLICATE).astype(np.float32).reshape(shape)
+    rows = _REMAP_ROWS  # cv2.remap takes fewer rows than a busy frame's hypotheses make
+    grey = np.concatenate([cv2.remap(gray, part[..., 0], part[..., 1], cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE)
+                           for part in (flat[i:i + rows] for i in range(0, len(flat), rows))]
+                          ).astype(np.float32).reshape(shape)
     half = len(_EDGE_ACROSS)
     change = np.abs(grey[..., :half] - grey[..., half:]) / 2
     strongest = np.median(change, axis=3).max(axis=2)  # (n, 2 edges)

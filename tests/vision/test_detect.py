@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from pi_app.vision.detect import _fit_sides, _polygon_corners, find_corners
+from pi_app.vision.detect import Corner, _against_edges, _fit_sides, _polygon_corners, find_corners
 
 
 def _card_outline(angle: float) -> np.ndarray:
@@ -96,3 +96,20 @@ def test_a_lone_card_gives_its_index_corners_and_not_the_corners_of_its_art() ->
     for c, point in zip(sorted(corners, key=lambda c: c.point[0]), (card[0], card[2]),
                         strict=True):
         assert np.linalg.norm(c.point - point) < 3 and abs(c.width / 120 - 1) < 0.05
+
+
+def test_over_a_thousand_hypotheses_are_all_checked_for_card_edges() -> None:
+    """A busy frame can make more hypotheses than one OpenCV lookup of their edge samples
+    takes (under 32,767 rows, 30 a hypothesis): they are looked up in parts, alike."""
+    frame = np.full((720, 1280, 3), 40, np.uint8)
+    cv2.fillPoly(frame, [np.array([[500, 200], [620, 200], [620, 368], [500, 368]])],
+                 (235, 235, 235))
+    cv2.putText(frame, "7", (505, 228), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (20, 20, 20), 2)
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    at_corner = Corner(np.array([500.0, 200.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]),
+                       120.0)
+    mid_card = Corner(np.array([540.0, 260.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]),
+                      120.0)
+    keep = _against_edges(frame, [at_corner, mid_card] * 600)
+    assert keep.shape == (1200,)
+    assert keep[0::2].all() and not keep[1::2].any()
