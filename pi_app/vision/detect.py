@@ -48,7 +48,8 @@ class Corner:
 
 
 def paper_level(small: np.ndarray) -> float:
-    """The brightness (of the darkest channel) that separates card stock from this table."""
+    """The brightness (of the darkest channel) that separates card stock from this table,
+    where the light is even."""
     low = cv2.GaussianBlur(cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2]),
                            (0, 0), 1.0)
     level, _ = cv2.threshold(low, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -59,17 +60,62 @@ def paper_level(small: np.ndarray) -> float:
     return max(float(level), 70.0)
 
 
-def paper_mask(image: np.ndarray, level: float) -> np.ndarray:
-    """Bright, unsaturated pixels (card stock), whose outlines keep corner indexes whole."""
+def paper_levels(small: np.ndarray) -> np.ndarray:
+    """`paper_level` per pixel (uint8, the size of `small`), under the light that falls on
+    the table: a lamp to one side can light the far table brighter than cards in the shade,
+    and one level for the whole frame then takes the table for card stock."""
+    light = light_field(small)
+    flat = cv2.divide(small, cv2.merge([light, light, light]), dtype=cv2.CV_8U)
+    return np.asarray(np.clip(paper_level(flat) * light, 0, 255).astype(np.uint8))
+
+
+_LIGHT_GRID = (64, 36)
+"""The coarse grid (columns, rows) on which the table's light is measured."""
+_PLANE = np.column_stack([np.ones(_LIGHT_GRID[0] * _LIGHT_GRID[1]),
+                          *(g.ravel() - 0.5 for g in np.meshgrid(
+                              np.arange(_LIGHT_GRID[0]) / _LIGHT_GRID[0],
+                              np.arange(_LIGHT_GRID[1]) / _LIGHT_GRID[1]))])
+"""Per grid cell: 1, x and y (frame fractions from the middle), for fitting a plane."""
+
+
+def light_field(small: np.ndarray) -> np.ndarray:
+    """How brightly each pixel of the table is lit, relative to the frame's mean (float32,
+    the size of `small`): a plane fitted to the table's brightness on a coarse grid, where an
+    opening has taken away anything as small as a card, and fitted again without what still
+    stands well above it (the middle of a pile)."""
+    low = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
+    tiny = cv2.resize(low, _LIGHT_GRID, interpolation=cv2.INTER_AREA)
+    table = cv2.morphologyEx(tiny, cv2.MORPH_OPEN, np.ones((13, 13), np.uint8))
+    values = table.ravel().astype(np.float64)
+    keep = np.ones(len(values), bool)
+    for _ in range(2):
+        plane = _PLANE[keep]
+        coef = np.linalg.lstsq(plane, values[keep], rcond=None)[0]
+        fitted = _PLANE @ coef
+        keep = values - fitted < 2 * np.std(values[keep] - plane @ coef) + 1
+    if fitted.mean() <= 0:
+        return np.ones(small.shape[:2], np.float32)
+    field = np.clip(fitted / fitted.mean(), 0.3, 3.0).astype(np.float32).reshape(
+        _LIGHT_GRID[1], _LIGHT_GRID[0])
+    return np.asarray(cv2.resize(field, (small.shape[1], small.shape[0]),
+                                 interpolation=cv2.INTER_LINEAR))
+
+
+_GREY_ENOUGH = np.ceil(0.35 * np.arange(256) + 12).clip(0, 255).astype(np.uint8)
+"""Per brightest-channel level, the channel spread below which a pixel is unsaturated."""
+
+
+def paper_mask(image: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """Bright (above `levels`, per pixel), unsaturated pixels: card stock, whose outlines keep
+    corner indexes whole."""
     b, g, r = cv2.split(image)
     low = cv2.min(cv2.min(b, g), r)
     high = cv2.max(cv2.max(b, g), r)
-    # bright (low > level) and unsaturated (high - low < 0.35 * high + 12), as integer
+    # bright (low > levels) and unsaturated (high - low < 0.35 * high + 12), as integer
     # levels looked up per pixel: whole-image float arithmetic cost more than the rest here
-    levels = np.arange(256)
-    grey_enough = cv2.LUT(high, np.ceil(0.35 * levels + 12).clip(0, 255).astype(np.uint8))
+    grey_enough = cv2.LUT(high, _GREY_ENOUGH)
     paper = cv2.bitwise_and(cv2.compare(cv2.subtract(high, low), grey_enough, cv2.CMP_LT),
-                            cv2.threshold(low, level, 255, cv2.THRESH_BINARY)[1])
+                            cv2.compare(low, levels, cv2.CMP_GT))
     return np.asarray(cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
 
 
@@ -98,11 +144,11 @@ Found = tuple[np.ndarray, np.ndarray, np.ndarray, float, float, float | None]
 """A corner in frame pixels, and the width of the lone card whose outline gave it, if one did."""
 
 
-def _corners_in(image: np.ndarray, level: float, unit: float, offset: np.ndarray,
+def _corners_in(image: np.ndarray, levels: np.ndarray, unit: float, offset: np.ndarray,
                 scale: float) -> tuple[list[Found], list[np.ndarray], list[float | None]]:
     """Corners (in frame pixels) found in `image`, its whole-paper outlines, and the width
     of each outline that is a lone card (`_lone_card`, working pixels)."""
-    whole = paper_mask(image, level)
+    whole = paper_mask(image, levels)
     outlines = _outlines(whole, unit)
     lones = [_lone_card(contour, unit) for contour in outlines]
     found: list[Found] = []
@@ -145,8 +191,10 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale,
                                                   interpolation=cv2.INTER_AREA)
-    level = paper_level(small)
-    raw, outlines, singles = _corners_in(small, level, 1.0, np.zeros(2), scale)
+    levels = paper_levels(small)
+    full_levels = cv2.resize(levels, (frame.shape[1], frame.shape[0]),
+                             interpolation=cv2.INTER_LINEAR)
+    raw, outlines, singles = _corners_in(small, levels, 1.0, np.zeros(2), scale)
     widths = [w / scale for w in singles if w is not None]
     typical = float(np.median(widths)) if widths else None
     if scale < 1.0:
@@ -156,7 +204,8 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
                 x0, y0 = max(0, int((x - 4) / scale)), max(0, int((y - 4) / scale))
                 x1 = min(frame.shape[1], int((x + w + 4) / scale))
                 y1 = min(frame.shape[0], int((y + h + 4) / scale))
-                more, _, _ = _corners_in(frame[y0:y1, x0:x1], level, 1 / scale,
+                more, _, _ = _corners_in(frame[y0:y1, x0:x1], full_levels[y0:y1, x0:x1],
+                                         1 / scale,
                                          np.array([x0, y0], np.float64), 1.0)
                 raw.extend(more)
     raw = _distinct(raw)
@@ -174,7 +223,7 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
                      -1, 1, -1)
     covered = cv2.resize(lone * 255, (frame.shape[1], frame.shape[0]),
                          interpolation=cv2.INTER_NEAREST)
-    for point, u, v, width in index_corners(ink_mask(frame, level, covered), typical):
+    for point, u, v, width in index_corners(ink_mask(frame, full_levels, covered), typical):
         x, y = ((point + (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width) * scale).astype(int)
         if not (0 <= y < lone.shape[0] and 0 <= x < lone.shape[1] and lone[y, x]):
             corners.append(Corner(point, u, v, width))

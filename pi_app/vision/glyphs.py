@@ -36,17 +36,20 @@ RANK_HEIGHT = 0.14
 """A rank glyph's height in card widths, to guess a card's size when no lone card shows it."""
 
 
-def ink_mask(frame: np.ndarray, level: float, covered: np.ndarray | None = None) -> np.ndarray:
+def ink_mask(frame: np.ndarray, levels: np.ndarray, covered: np.ndarray | None = None
+             ) -> np.ndarray:
     """Dark or coloured marks on card stock (0/1): glyphs and pips, without card edges, and
     none where `covered` (uint8, frame size) is set: lone cards, whose corners are known,
-    hold most of a scattered table's ink, and every shape costs the pairing and line search."""
+    hold most of a scattered table's ink, and every shape costs the pairing and line search.
+    `levels` is the paper level per pixel (`detect.paper_levels`, at frame size)."""
     low = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
     closed = cv2.morphologyEx(low, cv2.MORPH_CLOSE, np.ones((CLOSE, CLOSE), np.uint8))
-    # depth > closed * INK_DEPTH on paper (closed > level), as integer levels looked up per
+    # depth > closed * INK_DEPTH on paper (closed > levels), as integer levels looked up per
     # closed value: whole-frame float arithmetic cost more than the closing itself
-    levels = np.arange(256)
-    least = np.where(levels > level, np.floor(levels * INK_DEPTH), 255).astype(np.uint8)
-    deep = cv2.compare(cv2.subtract(closed, low), cv2.LUT(closed, least), cv2.CMP_GT)
+    least = np.floor(np.arange(256) * INK_DEPTH).astype(np.uint8)
+    deep = cv2.bitwise_and(cv2.compare(cv2.subtract(closed, low), cv2.LUT(closed, least),
+                                       cv2.CMP_GT),
+                           cv2.compare(closed, levels, cv2.CMP_GT))
     if covered is not None:
         deep = cv2.subtract(deep, covered)
     ink = np.asarray(cv2.threshold(deep, 0, 1, cv2.THRESH_BINARY)[1], np.uint8)

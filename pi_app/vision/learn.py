@@ -14,7 +14,7 @@ import numpy as np
 
 from pi_app.engine.cards import DECK
 from pi_app.vision.designs import CARD_ASPECT, Design
-from pi_app.vision.detect import WORK_SIZE, paper_level, paper_mask
+from pi_app.vision.detect import WORK_SIZE, paper_levels, paper_mask
 from pi_app.vision.frames import IMAGE_SUFFIXES, FrameError, load_image
 from pi_app.vision.recognizer import Model
 from pi_app.vision.training import best_reader, collect, collect_corners, tune_to_deck
@@ -32,7 +32,7 @@ def cut_out_card(frame: np.ndarray) -> np.ndarray:
     """The single card on the table in `frame`, warped upright to a BGRA face image."""
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    whole = paper_mask(small, paper_level(small))
+    whole = paper_mask(small, paper_levels(small))
     contours, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         raise LearnError("no card found")

@@ -5,7 +5,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from pi_app.vision.detect import Corner, _against_edges, _fit_sides, _polygon_corners, find_corners
+from pi_app.vision.detect import (
+    Corner,
+    _against_edges,
+    _fit_sides,
+    _polygon_corners,
+    find_corners,
+    light_field,
+)
 
 
 def _card_outline(angle: float) -> np.ndarray:
@@ -113,3 +120,44 @@ def test_over_a_thousand_hypotheses_are_all_checked_for_card_edges() -> None:
     keep = _against_edges(frame, [at_corner, mid_card] * 600)
     assert keep.shape == (1200,)
     assert keep[0::2].all() and not keep[1::2].any()
+
+
+def test_cards_in_the_shade_are_told_from_a_pale_table_in_the_lamplight() -> None:
+    """Lit from the left, the far side of the table is brighter than cards in the shade on
+    the right; each card is still found whole, at its own width."""
+    frame = np.full((720, 1280, 3), 150, np.uint8)
+    cards = [np.array([[x, 250], [x + 120, 250], [x + 120, 418], [x, 418]])
+             for x in (100, 400, 700, 1000)]
+    for card in cards:
+        cv2.fillPoly(frame, [card], (235, 235, 235))
+    light = np.linspace(1.0, 0.6, 1280, dtype=np.float32)[None, :, None]
+    frame = cv2.GaussianBlur((frame * light).astype(np.uint8), (0, 0), 1.0)
+    corners = find_corners(frame)
+    for card in cards:
+        for point in (card[0], card[2]):
+            assert any(np.linalg.norm(c.point - point) < 6 and abs(c.width / 120 - 1) < 0.05
+                       for c in corners)
+
+
+def test_cards_and_piles_are_not_taken_for_light_on_an_evenly_lit_table(kennard_deck) -> None:
+    from pi_app.vision.synth import Conditions, make_scene
+
+    even = Conditions(light=0.0, glare=0.0)
+    for layout in ("scatter", "row", "fan"):
+        scene = make_scene(kennard_deck, np.random.default_rng(3), layout, n_cards=8,
+                           conditions=even)
+        field = light_field(cv2.resize(scene.image, None, fx=0.5, fy=0.5,
+                                       interpolation=cv2.INTER_AREA))
+        assert field.min() > 0.9 and field.max() < 1.1
+
+
+def test_the_light_field_follows_a_lamp_to_one_side(kennard_deck) -> None:
+    from pi_app.vision.synth import Conditions, make_scene
+
+    scene = make_scene(kennard_deck, np.random.default_rng(3), "row", n_cards=8,
+                       conditions=Conditions(light=0.0, glare=0.0))
+    lamp = np.linspace(1.2, 0.6, 1280, dtype=np.float32)[None, :, None]
+    lit = (scene.image * lamp).clip(0, 255).astype(np.uint8)
+    field = light_field(cv2.resize(lit, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA))
+    expected = np.linspace(1.2, 0.6, 640) / 0.9
+    assert np.abs(field.mean(axis=0) / expected - 1).max() < 0.08

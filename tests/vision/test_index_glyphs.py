@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from pi_app.vision.detect import Corner, _against_edges, paper_level
+from pi_app.vision.detect import Corner, _against_edges, paper_levels
 from pi_app.vision.glyphs import index_corners, ink_mask
 from pi_app.vision.index import read_corner
 from pi_app.vision.recognizer import NONE_RANK, Recognizer, _Seen
@@ -20,12 +20,13 @@ from pi_app.vision.training import label_corner
 CALM = Conditions(tilt=0.05, light=0.2, glare=0.0, blur=0.5, noise=2.0, jpeg=(90, 95))
 
 
-def _level(image: np.ndarray) -> float:
-    return paper_level(image[::2, ::2])
+def _levels(image: np.ndarray) -> np.ndarray:
+    """The paper level per pixel, measured on a half-size copy as the detector does."""
+    return np.asarray(cv2.resize(paper_levels(image[::2, ::2]), image.shape[1::-1]))
 
 
 def _glyph_hypotheses(image: np.ndarray) -> list[Corner]:
-    return [Corner(*h) for h in index_corners(ink_mask(image, _level(image)), None)]
+    return [Corner(*h) for h in index_corners(ink_mask(image, _levels(image)), None)]
 
 
 def _true_corner(card: SceneCard) -> Corner:
@@ -84,7 +85,7 @@ def test_an_index_framed_upside_down_or_sideways_is_taught_as_not_an_index(kenna
 def test_the_edge_of_a_card_against_the_table_is_not_ink(kennard_deck) -> None:
     scene = make_scene(kennard_deck, np.random.default_rng(23), "scatter", n_cards=5,
                        conditions=CALM)
-    ink = ink_mask(scene.image, _level(scene.image))
+    ink = ink_mask(scene.image, _levels(scene.image))
     on_edges = []
     for card in scene.cards:
         for a, b in zip(card.corners, np.roll(card.corners, -1, axis=0), strict=True):
@@ -104,8 +105,8 @@ def test_no_ink_is_sought_on_a_lone_card_whose_corners_are_known(kennard_deck) -
     first, rest = scene.cards[0], scene.cards[1:]
     covered = np.zeros(scene.image.shape[:2], np.uint8)
     cv2.fillConvexPoly(covered, first.corners.astype(np.int32), 255)
-    everywhere = ink_mask(scene.image, _level(scene.image))
-    ink = ink_mask(scene.image, _level(scene.image), covered)
+    everywhere = ink_mask(scene.image, _levels(scene.image))
+    ink = ink_mask(scene.image, _levels(scene.image), covered)
     assert everywhere[covered > 0].sum() > 100 and ink[covered > 0].sum() == 0
     others = np.zeros(covered.shape, np.uint8)
     for card in rest:
@@ -437,12 +438,12 @@ def test_fanned_cards_read_unsurely_at_first_are_read_at_a_firmer_look_and_none_
 
 def test_a_fanned_index_the_first_look_finds_no_glyphs_in_is_read_at_the_firmer_one(
         kennard_deck, recognizer, monkeypatch: pytest.MonkeyPatch) -> None:
-    # In this fan the first look at the 10 of spades' corner finds no rank-over-suit pair
-    scene = make_scene(kennard_deck, np.random.default_rng(20), "fan", n_cards=8)
+    # In this fan the first look at the queen of diamonds' corner finds no rank-over-suit pair
+    scene = make_scene(kennard_deck, np.random.default_rng(47), "fan", n_cards=8)
     present = {card.code for card in scene.cards}
     read = {d.card.code for d in recognizer.detect(scene.image) if d.card is not None}
     monkeypatch.setattr(Recognizer, "_firm_reads",  # none of the missed hypotheses read again
                         lambda self, frame, missed: ([], np.zeros((0, 14)), np.zeros((0, 5))))
     first_look = {d.card.code for d in recognizer.detect(scene.image) if d.card is not None}
     assert read <= present
-    assert read - first_look == {"TS"}
+    assert read - first_look == {"QD"}
