@@ -227,13 +227,17 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
         x, y = ((point + (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width) * scale).astype(int)
         if not (0 <= y < lone.shape[0] and 0 <= x < lone.shape[1] and lone[y, x]):
             corners.append(Corner(point, u, v, width))
-    return [c for c, keep in zip(corners, _against_edges(frame, corners), strict=True) if keep]
+    light = levels / max(float(levels.mean()), 1.0)
+    return [c for c, keep in zip(corners, _against_edges(frame, corners, light), strict=True)
+            if keep]
 
 
-def _against_edges(frame: np.ndarray, corners: list[Corner]) -> np.ndarray:
+def _against_edges(frame: np.ndarray, corners: list[Corner],
+                   light: np.ndarray | None = None) -> np.ndarray:
     """Per hypothesis, whether its index would sit against two card edges, one beside the rank
     (along -u) and one above it (along -v), as every corner index does. This look at a few
-    hundred grey levels costs a tenth of reading the hypothesis's patch."""
+    hundred grey levels costs a tenth of reading the hypothesis's patch. `light` (relative to
+    the frame's mean, any size) scales the step an edge must make: in the shade it is less."""
     if not corners:
         return np.zeros(0, bool)
     gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
@@ -256,7 +260,12 @@ def _against_edges(frame: np.ndarray, corners: list[Corner]) -> np.ndarray:
     half = len(_EDGE_ACROSS)
     change = np.abs(grey[..., :half] - grey[..., half:]) / 2
     strongest = np.median(change, axis=3).max(axis=2)  # (n, 2 edges)
-    return np.asarray(strongest.min(axis=1) >= EDGE_STEP)
+    needed = np.full(len(corners), EDGE_STEP)
+    if light is not None:
+        x, y = (centre[:, 0, 0, 0, :] * np.array(light.shape[1::-1]) / frame.shape[1::-1]).T
+        needed *= light[np.clip(y.astype(int), 0, light.shape[0] - 1),
+                        np.clip(x.astype(int), 0, light.shape[1] - 1)]
+    return np.asarray(strongest.min(axis=1) >= needed)
 
 
 def _lone_card(contour: np.ndarray, unit: float = 1.0) -> tuple[float, np.ndarray] | None:

@@ -130,7 +130,7 @@ def test_cards_in_the_shade_are_told_from_a_pale_table_in_the_lamplight() -> Non
              for x in (100, 400, 700, 1000)]
     for card in cards:
         cv2.fillPoly(frame, [card], (235, 235, 235))
-    light = np.linspace(1.0, 0.6, 1280, dtype=np.float32)[None, :, None]
+    light = np.linspace(1.0, 0.5, 1280, dtype=np.float32)[None, :, None]
     frame = cv2.GaussianBlur((frame * light).astype(np.uint8), (0, 0), 1.0)
     corners = find_corners(frame)
     for card in cards:
