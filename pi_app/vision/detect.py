@@ -69,6 +69,10 @@ def paper_levels(small: np.ndarray) -> np.ndarray:
     return np.asarray(np.clip(paper_level(flat) * light, 0, 255).astype(np.uint8))
 
 
+_LIGHT_RANGE = (0.6, 1.6)
+"""How much darker or brighter than the frame's mean the light may be anywhere: a plane fitted
+to a dark table (a checkerboard's dark squares, say) is mostly its own colour's noise, and
+divided by its mean it would make the light swing wildly."""
 _LIGHT_GRID = (64, 36)
 """The coarse grid (columns, rows) on which the table's light is measured."""
 _PLANE = np.column_stack([np.ones(_LIGHT_GRID[0] * _LIGHT_GRID[1]),
@@ -95,7 +99,7 @@ def light_field(small: np.ndarray) -> np.ndarray:
         keep = values - fitted < 2 * np.std(values[keep] - plane @ coef) + 1
     if fitted.mean() <= 0:
         return np.ones(small.shape[:2], np.float32)
-    field = np.clip(fitted / fitted.mean(), 0.3, 3.0).astype(np.float32).reshape(
+    field = np.clip(fitted / fitted.mean(), *_LIGHT_RANGE).astype(np.float32).reshape(
         _LIGHT_GRID[1], _LIGHT_GRID[0])
     return np.asarray(cv2.resize(field, (small.shape[1], small.shape[0]),
                                  interpolation=cv2.INTER_LINEAR))
