@@ -49,6 +49,9 @@ class IndexGlyphs:
     """Ink colour: about 0 for black, about 0.5 or more for red."""
     rank_box: tuple[int, int, int, int]
     """Where the rank glyph was found in the patch (x, y, w, h)."""
+    cut: bool = False
+    """Whether the rank or suit touches a card edge wiped from the patch (or what lay beyond
+    it): in a fan the next card's edge crosses an index, and part of a glyph may lie under it."""
 
 
 def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
@@ -115,11 +118,12 @@ def _read(patch: np.ndarray, level: float = INK) -> tuple[IndexGlyphs | None, bo
     ink = np.clip((paper - low) / (paper - dark), 0, 1)
     binary = cv2.morphologyEx((ink > level).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
     _trim_outside(binary, ink)
+    wiped = None
     labels, stats, _ = components(binary)
     left, top, _, height = stats[1:, :4].T
     if ((height >= EDGE_RUN) & (left < PATCH_W * 0.45) & (top < PATCH_H * 0.5)).any():
         # something too long for a glyph where the index should be: maybe a card edge
-        _erase_edges(binary, ink)
+        wiped = _erase_edges(binary, ink)
         labels, stats, _ = components(binary)
     left, top, width, height = stats[1:, :4].T
     # Framed too close: index ink runs off the far side, or a suit is too big for a glyph here
@@ -148,6 +152,7 @@ def _read(patch: np.ndarray, level: float = INK) -> tuple[IndexGlyphs | None, bo
         suit=glyph_image(ink, suit),
         redness=_redness(patch, binary, suit, paper - dark),
         rank_box=rank,
+        cut=wiped is not None and _touch(wiped, binary, (rank, suit)),
     ), cut_off
 
 
@@ -219,10 +224,11 @@ def _line_fit(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     return slope, (sy - slope * sx) / n
 
 
-def _erase_edges(binary: np.ndarray, ink: np.ndarray) -> None:
+def _erase_edges(binary: np.ndarray, ink: np.ndarray) -> np.ndarray:
     """Wipe straight runs longer than any glyph: the edges of neighbouring cards in a fan or a
     row, which would otherwise join the glyphs they pass. An edge running down the patch
-    beside the index is another card's: what lies beyond it is that card's, and goes too."""
+    beside the index is another card's: what lies beyond it is that card's, and goes too.
+    Returns what was wiped (1), to tell glyphs an edge may have cut."""
     pooled = cv2.max(cv2.max(binary[0::2, 0::2], binary[0::2, 1::2]),  # 4x faster
                      cv2.max(binary[1::2, 0::2], binary[1::2, 1::2]))
     found = cv2.HoughLinesP(pooled, 1, np.pi / 90, EDGE_RUN // 2, minLineLength=EDGE_RUN // 2,
@@ -230,7 +236,9 @@ def _erase_edges(binary: np.ndarray, ink: np.ndarray) -> None:
     lines = [] if found is None else (found.reshape(-1, 4).astype(int) * 2 + 1).tolist()
     rows = np.arange(PATCH_H)
     beyond = np.zeros(binary.shape, bool)
+    wiped = np.zeros(binary.shape, np.uint8)
     for x1, y1, x2, y2 in lines:
+        cv2.line(wiped, (x1, y1), (x2, y2), 1, 3)
         cv2.line(binary, (x1, y1), (x2, y2), 0, 3)
         cv2.line(ink, (x1, y1), (x2, y2), 0.0, 3)
         if abs(y2 - y1) < 2 * abs(x2 - x1):
@@ -242,6 +250,15 @@ def _erase_edges(binary: np.ndarray, ink: np.ndarray) -> None:
             beyond |= np.arange(PATCH_W)[None, :] < at[:, None]
     binary[beyond] = 0
     ink[beyond] = 0.0
+    wiped[beyond] = 1
+    return wiped
+
+
+def _touch(wiped: np.ndarray, binary: np.ndarray, boxes: tuple[Box, ...]) -> bool:
+    """Whether the ink of any of these glyph boxes lies next to wiped pixels."""
+    near = cv2.dilate(wiped, _SPLIT)
+    return any(bool((binary[y:y + h, x:x + w] & near[y:y + h, x:x + w]).any())
+               for x, y, w, h in boxes)
 
 
 def _glyph_like(x: int, y: int, w: int, h: int, area: int) -> bool:

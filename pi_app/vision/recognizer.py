@@ -171,7 +171,7 @@ class Recognizer:
             return []
         pr, ps = np.concatenate([pr, firm_pr]), np.concatenate([ps, firm_ps])
         # where the card is: the hypothesis, not the glyphs' framing
-        seen = [_Seen(hypothesis, *rank_glyph(framed, found))
+        seen = [_Seen(hypothesis, *rank_glyph(framed, found), found.cut)
                 for hypothesis, framed, found in reads]
         self._look_again(frame, seen, [framed for _, framed, _ in reads], pr, ps)
         return self._choose(seen, pr, ps)
@@ -197,7 +197,7 @@ class Recognizer:
         the soft shadow of a card lying on top, run into a glyph, passes the first line and
         not the second. Updates `seen`, `pr` and `ps` in place."""
         _, _, confidence = best_answers(pr, ps)
-        doubtful = np.flatnonzero((confidence < self.threshold) & self._may_be_index(pr))
+        doubtful = np.flatnonzero((confidence < self._needed(seen)) & self._may_be_index(pr))
         again = [(int(i), read_glyphs(corner_patch(frame, framings[i]), FIRM_INK))
                  for i in doubtful]
         firmer = [(i, found) for i, found in again if found is not None]
@@ -208,7 +208,7 @@ class Recognizer:
         for k, (i, found) in enumerate(firmer):
             if confidence2[k] >= max(self.threshold, FIRM_SURE):
                 pr[i], ps[i] = pr2[k], ps2[k]
-                seen[i] = _Seen(seen[i].corner, *rank_glyph(framings[i], found))
+                seen[i] = _Seen(seen[i].corner, *rank_glyph(framings[i], found), found.cut)
 
     def _probabilities(self, glyphs: list[IndexGlyphs]) -> tuple[np.ndarray, np.ndarray]:
         """Rank and suit class probabilities per reading. Where the rank network rules out an
@@ -230,10 +230,17 @@ class Recognizer:
         """Per reading, whether the rank network leaves it open that this is an index."""
         return np.asarray(pr[:, NONE_RANK] <= 1 - min(self.threshold, INDEX_LIKE))
 
+    def _needed(self, seen: list[_Seen]) -> np.ndarray:
+        """Per reading, the confidence that makes it sure: the threshold, or FIRM_SURE where
+        another card's edge cut into its glyphs (in a fan, the half of a 10 or of a heart that
+        shows is read as a whole other card with some confidence, seldom beyond doubt)."""
+        firm = max(self.threshold, FIRM_SURE)
+        return np.array([firm if s.cut else self.threshold for s in seen])
+
     def _choose(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> list[Detection]:
         ranks, suits, confidence = best_answers(pr, ps)
         index_like = (1 - pr[:, NONE_RANK]) * (1 - ps[:, NONE_SUIT])
-        sure = confidence >= self.threshold
+        sure = confidence >= self._needed(seen)
         answer = ranks * NONE_SUIT + suits
         same_index = _same_index(seen)
         undoubted = confidence >= UNDISPUTED
@@ -288,11 +295,13 @@ def best_answers(pr: np.ndarray, ps: np.ndarray) -> tuple[np.ndarray, np.ndarray
 
 @dataclass(frozen=True)
 class _Seen:
-    """One hypothesis that was read: where it puts the card, and where its rank glyph is."""
+    """One hypothesis that was read: where it puts the card, where its rank glyph is, and
+    whether another card's edge cut into the glyphs (`IndexGlyphs.cut`)."""
 
     corner: Corner
     glyph: np.ndarray
     glyph_height: float
+    cut: bool = False
 
 
 def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray,

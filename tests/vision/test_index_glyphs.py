@@ -195,8 +195,9 @@ def _sure(rank: int, suit: int, p: float = 0.99) -> tuple[np.ndarray, np.ndarray
     return pr, ps
 
 
-def _seen(corner: Corner, glyph: tuple[float, float], height: float = 14.0) -> _Seen:
-    return _Seen(corner, np.array(glyph), height)
+def _seen(corner: Corner, glyph: tuple[float, float], height: float = 14.0,
+          cut: bool = False) -> _Seen:
+    return _Seen(corner, np.array(glyph), height, cut)
 
 
 def test_a_cards_two_index_corners_read_differently_make_it_unknown_not_a_guess() -> None:
@@ -261,6 +262,36 @@ def test_the_next_cards_index_in_a_row_read_once_beyond_doubt_is_not_this_cards_
     (pr1, ps1), (pr2, ps2) = _sure(5, 2, 0.999), _sure(9, 0, 0.999)  # 5H here, 9C there
     chosen = Recognizer()._choose(seen, np.stack([pr1, pr2]), np.stack([ps1, ps2]))
     assert sorted(d.label for d in chosen) == expected
+
+
+@pytest.mark.parametrize(("p", "cut", "expected"), [
+    (0.95, False, ["5H"]),  # sure enough, read whole
+    (0.95, True, ["unknown"]),  # a neighbour's edge cut into a glyph: not beyond doubt
+    (0.98, True, ["5H"]),
+])
+def test_an_index_cut_by_the_next_cards_edge_must_be_read_firmly(
+        p: float, cut: bool, expected: list[str]) -> None:
+    corner = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    pr, ps = _sure(5, 2, p)
+    chosen = Recognizer()._choose([_seen(corner, (110, 113), cut=cut)], pr[None], ps[None])
+    assert [d.label for d in chosen] == expected
+
+
+def test_a_glyph_touching_a_card_edge_wiped_from_the_patch_is_cut() -> None:
+    from pi_app.vision.index import PATCH_H, read_glyphs
+
+    whole = read_glyphs(_index_patch())
+    patch = _index_patch()
+    x, _y, w, _h = whole.rank_box if whole is not None else (0, 0, 0, 0)
+    crossed = patch.copy()  # the next card's edge runs down through the rank
+    cv2.line(crossed, (x + w - 2, 0), (x + w - 2, PATCH_H - 1), (20, 20, 20), 2)
+    beside = patch.copy()  # and here down the patch's side, clear of the index
+    cv2.line(beside, (3, 0), (3, PATCH_H - 1), (20, 20, 20), 2)
+    read_crossed, read_beside = read_glyphs(crossed), read_glyphs(beside)
+    assert whole is not None and not whole.cut
+    assert read_crossed is not None and read_crossed.cut
+    assert read_beside is not None and not read_beside.cut
+    assert read_beside.rank_box == whole.rank_box  # the edge was wiped, the 7 left whole
 
 
 def test_one_rank_glyph_read_as_two_cards_through_two_framings_is_unknown() -> None:
