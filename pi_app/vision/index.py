@@ -66,21 +66,38 @@ def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
 
 def read_corner(frame: np.ndarray, corner: Corner,
                 level: float = INK) -> tuple[Corner, IndexGlyphs] | None:
-    """The glyphs of one hypothesis, framed again when its card size was a poor guess.
+    """The glyphs of one hypothesis (`first_look`), framed again when its card size was a
+    poor guess (`reframe`)."""
+    first = first_look(frame, corner, level)
+    return None if first is None else reframe(frame, *first, level)
 
-    A width guessed from glyph spacing or from other cards can be a third off, which shrinks
-    the index out of the patch or blows it up; the rank glyph found in the first look gives
-    the scale, and a second look puts the rank where an index usually has it."""
+
+def first_look(frame: np.ndarray, corner: Corner,
+               level: float = INK) -> tuple[Corner, IndexGlyphs] | None:
+    """The glyphs of one hypothesis as framed, stepped back once when that seems too close to
+    see the whole index; with the framing they were read through."""
     glyphs, cut_off = _read(corner_patch(frame, corner), level)
     if glyphs is None and cut_off:  # framed too close to see the whole index: step back once
         corner = Corner(corner.point, corner.u, corner.v, corner.width * 1.6)
         glyphs = read_glyphs(corner_patch(frame, corner), level)
-    if glyphs is None:
-        return None
-    h = glyphs.rank_box[3]
-    if abs(h / RANK_PATCH_HEIGHT - 1) < 0.25:
+    return None if glyphs is None else (corner, glyphs)
+
+
+def misframed(glyphs: IndexGlyphs) -> bool:
+    """Whether the rank glyph is too big or small for the card size the framing assumed."""
+    return abs(glyphs.rank_box[3] / RANK_PATCH_HEIGHT - 1) >= 0.25
+
+
+def reframe(frame: np.ndarray, corner: Corner, glyphs: IndexGlyphs,
+            level: float = INK) -> tuple[Corner, IndexGlyphs]:
+    """A misframed reading read again with the rank where an index usually has it.
+
+    A width guessed from glyph spacing or from other cards can be a third off, which shrinks
+    the index out of the patch or blows it up; the rank glyph found in the first look gives
+    the scale."""
+    if not misframed(glyphs):
         return corner, glyphs
-    width = corner.width * h / RANK_PATCH_HEIGHT
+    width = corner.width * glyphs.rank_box[3] / RANK_PATCH_HEIGHT
     centre, _ = rank_glyph(corner, glyphs)
     point = centre - (corner.u * RANK_CENTRE[0] + corner.v * RANK_CENTRE[1]) * width
     framed = Corner(point, corner.u, corner.v, float(width))

@@ -130,3 +130,26 @@ def test_scene_synthesiser_is_reproducible_from_its_seed(kennard_deck, layout: s
     assert np.array_equal(first.image, again.image)
     assert [c.code for c in first.cards] == [c.code for c in again.cards]
     assert len(first.cards) == (0 if layout == "empty" else 5)
+
+
+def test_misframed_looks_the_rank_network_rules_out_are_not_framed_again_and_the_answer_stands(
+        kennard_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pi_app.vision.recognizer as recognizer_module
+
+    scene = make_scene(kennard_deck, np.random.default_rng(19), "row", n_cards=6)
+    framed_again: list[int] = []
+    real = recognizer_module.reframe
+
+    def counting(*args: object, **kwargs: object) -> object:
+        framed_again.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(recognizer_module, "reframe", counting)
+    recognizer = Recognizer()
+    detections = recognizer.detect(scene.image)
+    skipping = len(framed_again)
+    framed_again.clear()
+    monkeypatch.setattr(recognizer_module, "NOT_INDEX", 1.1)  # frame every misframed look
+    every = recognizer.detect(scene.image)
+    assert skipping < 0.7 * len(framed_again)
+    assert [d.label for d in detections] == [d.label for d in every]
