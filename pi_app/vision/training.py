@@ -73,7 +73,9 @@ def label_corner(corner: Corner, scene: Scene) -> tuple[int, int] | None:
     sane size, and the rank glyph where it expects it on that card's index; (NONE_RANK,
     NONE_SUIT) if it is nowhere near an index corner, or reads one sideways or upside down
     (a suit over a rank pair turned round frames the index so, and the networks must learn
-    to say no to it); None if in between (skip it)."""
+    to say no to it); None if in between (skip it), or at one of the card's other two
+    corners, where some decks print an index too (taught as "not an index", a four-index
+    deck's own glyphs were taught both ways and a learned profile grew shy of them)."""
     rank_at = corner.point + (corner.u * RANK_CENTRE[0] + corner.v * RANK_CENTRE[1]) * corner.width
     near = False
     for card in scene.cards:
@@ -81,10 +83,8 @@ def label_corner(corner: Corner, scene: Scene) -> tuple[int, int] | None:
         w = card.width
         for (origin, along, down), visible in zip(((tl, tr, bl), (br, bl, tr)),
                                                   card.index_visible, strict=True):
-            u = (along - origin) / np.linalg.norm(along - origin)
-            v = (down - origin) / np.linalg.norm(down - origin)
-            a, b = (rank_at - origin) @ u / w, (rank_at - origin) @ v / w
-            if not (-0.1 < a < 0.3 and -0.1 < b < 0.4):
+            a, b, u = _from_corner(rank_at, origin, along, down, w)
+            if not _by_index(a, b):
                 continue
             good = (visible and float(corner.u @ u) > 0.93 and 0.5 * w < corner.width < 1.6 * w
                     and 0.02 < a < 0.2 and 0.03 < b < 0.28)
@@ -93,7 +93,24 @@ def label_corner(corner: Corner, scene: Scene) -> tuple[int, int] | None:
                 return parsed.rank - 1, int(parsed.suit)
             if float(corner.u @ u) >= 0.5:  # turned further, it reads the index wrong way round
                 near = True  # cards overlap: another card's index may still be the one framed
+        if any(_by_index(*_from_corner(rank_at, origin, along, down, w)[:2])
+               for origin, along, down in ((tr, tl, br), (bl, br, tl))):
+            near = True  # four-index decks (dondorf) print an index here too
     return None if near else (NONE_RANK, NONE_SUIT)
+
+
+def _from_corner(point: np.ndarray, origin: np.ndarray, along: np.ndarray, down: np.ndarray,
+                 width: float) -> tuple[float, float, np.ndarray]:
+    """Where `point` lies from a card corner, in card widths along its short edge (towards
+    `along`) and its long edge (towards `down`), and the short edge's direction."""
+    u = (along - origin) / np.linalg.norm(along - origin)
+    v = (down - origin) / np.linalg.norm(down - origin)
+    return float((point - origin) @ u / width), float((point - origin) @ v / width), u
+
+
+def _by_index(a: float, b: float) -> bool:
+    """Whether a rank glyph this far from a corner (card widths) is by that corner's index."""
+    return -0.1 < a < 0.3 and -0.1 < b < 0.4
 
 
 def collect(designs: Iterable[Design], scenes_per_design: int, seed: int,
