@@ -15,7 +15,7 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[dev]'
+.venv/bin/python -m pip install --quiet -c scripts/constraints.txt -e '.[dev]'
 
 if [ "${1:-}" = "--test" ] && [ -f scripts/test-system-packages.txt ]; then
   missing=()
