@@ -36,6 +36,10 @@ RANK_HEIGHT = 0.14
 """A rank glyph's height in card widths, to guess a card's size when no lone card shows it."""
 
 
+_LEAST_DEPTH = np.floor(np.arange(256) * INK_DEPTH).astype(np.uint8)
+"""Per paper level, how much darker than it ink is at least (INK_DEPTH of it)."""
+
+
 def ink_mask(frame: np.ndarray, levels: np.ndarray, covered: np.ndarray | None = None
              ) -> np.ndarray:
     """Dark or coloured marks on card stock (0/1): glyphs and pips, without card edges, and
@@ -46,8 +50,7 @@ def ink_mask(frame: np.ndarray, levels: np.ndarray, covered: np.ndarray | None =
     closed = cv2.morphologyEx(low, cv2.MORPH_CLOSE, np.ones((CLOSE, CLOSE), np.uint8))
     # depth > closed * INK_DEPTH on paper (closed > levels), as integer levels looked up per
     # closed value: whole-frame float arithmetic cost more than the closing itself
-    least = np.floor(np.arange(256) * INK_DEPTH).astype(np.uint8)
-    deep = cv2.bitwise_and(cv2.compare(cv2.subtract(closed, low), cv2.LUT(closed, least),
+    deep = cv2.bitwise_and(cv2.compare(cv2.subtract(closed, low), cv2.LUT(closed, _LEAST_DEPTH),
                                        cv2.CMP_GT),
                            cv2.compare(closed, levels, cv2.CMP_GT))
     if covered is not None:
