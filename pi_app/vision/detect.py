@@ -155,6 +155,7 @@ def _corners_in(image: np.ndarray, levels: np.ndarray, unit: float, offset: np.n
     whole = paper_mask(image, levels)
     outlines = _outlines(whole, unit)
     lones = [_lone_card(contour, unit) for contour in outlines]
+    outlines, lones = _court_cards(whole, outlines, lones, unit)
     found: list[Found] = []
     for contour, lone in zip(outlines, lones, strict=True):
         found += _found(contour, unit, lone, offset, scale)
@@ -279,13 +280,108 @@ def _lone_card(contour: np.ndarray, unit: float = 1.0) -> tuple[float, np.ndarra
     quad = cv2.approxPolyDP(contour, 0.02 * cv2.arcLength(contour, True), True)[:, 0, :]
     if len(quad) != 4 or not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
         return None
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    short, long = min(short, long), max(short, long)
-    if short < MIN_CARD_WIDTH * unit or not 0.8 < long / short / CARD_ASPECT < 1.25:
+    if not _card_shaped(quad, unit):
         return None
     fill = cv2.contourArea(contour) / max(cv2.contourArea(quad.reshape(-1, 1, 2)), 1.0)
-    return (float(short), quad) if fill > 0.95 else None
+    return (_short_side(quad), quad) if fill > 0.95 else None
+
+
+def _short_side(quad: np.ndarray) -> float:
+    """A quadrilateral's shorter pair of opposite sides, averaged: a card's width."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    return float(min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+
+
+def _card_shaped(quad: np.ndarray, unit: float) -> bool:
+    """Whether a quadrilateral's sides have a card's proportions and at least its least
+    width."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return bool(short >= MIN_CARD_WIDTH * unit and 0.8 < long / short / CARD_ASPECT < 1.25)
+
+
+_ART_GAP = 9
+"""Widest gap (working pixels) across which paper is joined when looking for a court card
+whose art reaches its edges and breaks its outline apart."""
+_FOLLOWED = 0.8
+"""How much of a joined outline's hull quadrilateral the outline itself must run along to be
+one card: on the benchmark tables, 14 court cards joined, none wrongly (at 0.6, 2 piles in
+rows were taken for a card and no court card more)."""
+
+
+def _court_cards(whole: np.ndarray, outlines: list[np.ndarray],
+                 lones: list[tuple[float, np.ndarray] | None], unit: float
+                 ) -> tuple[list[np.ndarray], list[tuple[float, np.ndarray] | None]]:
+    """`outlines` and their lone-card test (`lones`), where the paper that is not a lone
+    card, closed across gaps of `_ART_GAP`, makes one (`_broken_card`): court art reaching
+    a card's edge notches its outline or cuts it in pieces, and then its art was searched as
+    a pile, dozens of hypotheses a court card. Its pieces give way to the joined outline."""
+    rest = whole.copy()
+    cv2.drawContours(rest, [c for c, lone in zip(outlines, lones, strict=True) if lone], -1, 0,
+                     -1)
+    gap = max(3, round(_ART_GAP * unit) | 1)
+    closed = cv2.morphologyEx(rest, cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gap, gap)))
+    for contour in _outlines(closed, unit):
+        if not _broken_card(contour, unit):
+            continue
+        inside = [lone is None and cv2.pointPolygonTest(contour, _point(c[0, 0]), False) >= 0
+                  for c, lone in zip(outlines, lones, strict=True)]
+        if sum(_hull_quad(c, unit) is not None
+               for c, piece in zip(outlines, inside, strict=True) if piece) > 1:
+            continue  # cards side by side, each of a card's shape on its own
+        whole_card = _hull_outline(contour)
+        card = _lone_card(whole_card, unit)
+        if card is None:
+            continue
+        outlines = [c for c, gone in zip(outlines, inside, strict=True) if not gone] + [whole_card]
+        lones = [lone for lone, gone in zip(lones, inside, strict=True) if not gone] + [card]
+    return outlines, lones
+
+
+def _point(xy: np.ndarray) -> tuple[float, float]:
+    return float(xy[0]), float(xy[1])
+
+
+def _hull_outline(contour: np.ndarray) -> np.ndarray:
+    """The outline of a contour's convex hull, point by point (as findContours gives it)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    filled = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.fillConvexPoly(filled, cv2.convexHull(contour) - [x - 1, y - 1], 255)
+    outline, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return np.asarray(outline[0] + [x - 1, y - 1])
+
+
+def _hull_quad(contour: np.ndarray, unit: float) -> np.ndarray | None:
+    """The quadrilateral of card shape that an outline's convex hull makes, if it makes one."""
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for share in (0.02, 0.03, 0.04):  # a rounded or shaded corner can take a vertex more
+        quad = cv2.approxPolyDP(hull, share * perimeter, True)[:, 0, :]
+        if len(quad) <= 4:
+            break
+    if len(quad) != 4 or not _card_shaped(quad, unit):
+        return None
+    if cv2.contourArea(quad.reshape(-1, 1, 2)) < 0.9 * cv2.contourArea(hull):
+        return None
+    return np.asarray(quad)
+
+
+def _broken_card(contour: np.ndarray, unit: float) -> bool:
+    """Whether an outline is one card's that court art notches: its convex hull is a
+    quadrilateral of card shape (`_hull_quad`), and the outline runs along most of that
+    quadrilateral's sides (a pile's outline leaves them where the next card sticks out)."""
+    quad = _hull_quad(contour, unit)
+    if quad is None:
+        return False
+    x, y, w, h = cv2.boundingRect(contour)
+    drawn = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(drawn, [contour - [x - 1, y - 1]], -1, 255, 1)
+    away = cv2.distanceTransform(255 - drawn, cv2.DIST_L2, 3)
+    along = np.linspace(0.1, 0.9, 32)[None, :, None]  # 32 points on each side, off its ends
+    sides = quad[:, None] + (np.roll(quad, -1, axis=0) - quad)[:, None] * along
+    at = np.clip(np.round(sides.reshape(-1, 2) - [x - 1, y - 1]).astype(int), 0, [w + 1, h + 1])
+    return bool((away[at[:, 1], at[:, 0]] <= 2.0 * unit).mean() >= _FOLLOWED)
 
 
 def _is_pile(contour: np.ndarray) -> bool:

@@ -105,6 +105,41 @@ def test_a_lone_card_gives_its_index_corners_and_not_the_corners_of_its_art() ->
         assert np.linalg.norm(c.point - point) < 3 and abs(c.width / 120 - 1) < 0.05
 
 
+def test_a_court_card_whose_art_cuts_across_it_is_still_a_lone_card() -> None:
+    """Court art reaching the card's edges in three places notches its outline, which is then
+    no lone card's, and its art was searched as a pile; joined across the notches it is one
+    card, whose two index corners are all there is to read."""
+    frame = np.full((720, 1280, 3), 40, np.uint8)
+    card = np.array([[500, 200], [620, 200], [620, 368], [500, 368]])
+    cv2.fillPoly(frame, [card], (235, 235, 235))
+    cv2.rectangle(frame, (500, 250), (530, 280), (40, 30, 160), -1)  # a sleeve to the left
+    cv2.rectangle(frame, (590, 300), (620, 330), (40, 30, 160), -1)  # and one to the right
+    cv2.rectangle(frame, (545, 200), (575, 225), (150, 60, 30), -1)  # a crown at the top
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    corners = find_corners(frame)
+    assert len(corners) == 2
+    for c, point in zip(sorted(corners, key=lambda c: c.point[0]), (card[0], card[2]),
+                        strict=True):
+        assert np.linalg.norm(c.point - point) < 4 and abs(c.width / 120 - 1) < 0.05
+
+
+def test_two_cards_side_by_side_are_not_one_broken_card() -> None:
+    """Two notched cards 10 pixels apart join across the gap into one shape of a card's
+    proportions (two cards side by side are 1.4 as wide as long); but each piece is of card
+    shape on its own, so they are not taken for one card 168 pixels wide."""
+    frame = np.full((720, 1280, 3), 40, np.uint8)
+    for x in (500, 630):
+        cv2.fillPoly(frame, [np.array([[x, 200], [x + 120, 200], [x + 120, 368], [x, 368]])],
+                     (235, 235, 235))
+        cv2.rectangle(frame, (x + 40, 200), (x + 80, 230), (150, 60, 30), -1)
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    corners = find_corners(frame)
+    assert not any(abs(c.width / 168 - 1) < 0.1 for c in corners)
+    for x in (620, 750):  # each card's bottom-right index corner, at its own width
+        assert any(np.linalg.norm(c.point - (x, 368)) < 4 and abs(c.width / 120 - 1) < 0.05
+                   for c in corners)
+
+
 def test_over_a_thousand_hypotheses_are_all_checked_for_card_edges() -> None:
     """A busy frame can make more hypotheses than one OpenCV lookup of their edge samples
     takes (under 32,767 rows, 30 a hypothesis): they are looked up in parts, alike."""
