@@ -48,7 +48,7 @@ def score(scene: Scene, detections: Sequence[Detection]) -> Tally:
     present = {card.code for card in scene.cards}
     hit: set[str] = set()
     for d in detections:
-        owner = _owner(scene, d.anchor)
+        owner = _owner(scene, d)
         if owner is not None:
             tally.true_detections += 1
             hit.add(owner)
@@ -62,13 +62,18 @@ def score(scene: Scene, detections: Sequence[Detection]) -> Tally:
     return tally
 
 
-def _owner(scene: Scene, point: np.ndarray) -> str | None:
-    """The card whose top-left or bottom-right corner is nearest `point`, if one is close: in a
-    fan the corners lie a fraction of a card apart, so the first close one may be a neighbour's."""
+def _owner(scene: Scene, detection: Detection) -> str | None:
+    """The card with a corner of the read kind nearest the detection's anchor, if one is close:
+    in a fan the corners lie a fraction of a card apart, so the first close one may be a
+    neighbour's. The corners run clockwise from the one read, so the kind shows in which edge
+    comes first: the short one from a top-left or bottom-right corner, the long one from the
+    other two (a four-index deck's bottom-left or top-right index)."""
+    quad = detection.corners
+    long_first = np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[3] - quad[0])
     best, owner = np.inf, None
     for card in scene.cards:
-        for corner in (card.corners[0], card.corners[2]):
-            distance = float(np.linalg.norm(point - corner))
+        for corner in card.corners[[1, 3] if long_first else [0, 2]]:
+            distance = float(np.linalg.norm(detection.anchor - corner))
             if distance < 0.25 * card.width and distance < best:
                 best, owner = distance, card.code
     return owner

@@ -4,14 +4,14 @@ card with a confidence. Below the threshold a card is reported as unknown, never
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
 from pi_app.engine.cards import Card
-from pi_app.vision.detect import Corner, find_corners
+from pi_app.vision.detect import Corner, find_corners, mirrored
 from pi_app.vision.glyphnet import GlyphNet
 from pi_app.vision.index import (
     FIRM_INK,
@@ -181,7 +181,7 @@ class Recognizer:
         seen = [_Seen(hypothesis, *rank_glyph(framed, found), found.cut)
                 for hypothesis, framed, found in reads]
         self._look_again(frame, seen, [framed for _, framed, _ in reads], pr, ps)
-        return self._choose(seen, pr, ps)
+        return self._choose(_turned_right(frame, seen), pr, ps)
 
     def _reframed(self, frame: np.ndarray, reads: list[tuple[Corner, Corner, IndexGlyphs]]
                   ) -> list[tuple[Corner, Corner, IndexGlyphs]]:
@@ -325,6 +325,19 @@ class _Seen:
     glyph: np.ndarray
     glyph_height: float
     cut: bool = False
+
+
+def _turned_right(frame: np.ndarray, seen: list[_Seen]) -> list[_Seen]:
+    """`seen`, with each reading whose card edge lies on the far side of its rank glyph
+    (`detect.mirrored`: an index at a four-index deck's bottom-left or top-right corner)
+    framed on that side: read as a bottom-right index, it put the card where its neighbour
+    lies in a row, and disputed that neighbour's reading as this card's other corner."""
+    if not seen:
+        return seen
+    flip = mirrored(frame, np.array([s.glyph for s in seen]), np.array([s.corner.u for s in seen]),
+                    np.array([s.corner.v for s in seen]), np.array([s.glyph_height for s in seen]))
+    return [replace(s, corner=s.corner.flipped(s.glyph)) if f else s
+            for s, f in zip(seen, flip, strict=True)]
 
 
 def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray,

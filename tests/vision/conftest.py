@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 cv2 = pytest.importorskip("cv2", reason="card vision needs OpenCV (the 'vision' extra)")
@@ -33,3 +34,17 @@ def anglo_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
     if not aisleriot_available():
         pytest.skip("needs Debian's gnome-cards-data and librsvg2-bin (rsvg-convert)")
     return aisleriot("anglo", tmp_path_factory.mktemp("decks"))
+
+
+@pytest.fixture
+def four_index_card() -> np.ndarray:
+    """A frame with one card (x 500-620, y 200-368) on a dark table, an index (rank glyph
+    centred 15 pixels high at x 512, y 212, suit below) at its top-left and, turned round as
+    four-index decks print it, at its bottom-left corner (rank at y 341, suit above)."""
+    frame = np.full((720, 1280, 3), 40, np.uint8)
+    cv2.fillPoly(frame, [np.array([[500, 200], [620, 200], [620, 368], [500, 368]])],
+                 (235, 235, 235))
+    for y_rank, y_suit in ((212, 229), (341, 324)):
+        cv2.rectangle(frame, (508, y_rank - 7), (516, y_rank + 7), (30, 30, 30), -1)
+        cv2.circle(frame, (512, y_suit), 5, (30, 30, 30), -1)
+    return np.asarray(cv2.GaussianBlur(frame, (0, 0), 1.0))

@@ -12,6 +12,7 @@ from pi_app.vision.detect import (
     _polygon_corners,
     find_corners,
     light_field,
+    mirrored,
 )
 
 
@@ -196,3 +197,25 @@ def test_the_light_field_follows_a_lamp_to_one_side(kennard_deck) -> None:
     field = light_field(cv2.resize(lit, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA))
     expected = np.linspace(1.2, 0.6, 640) / 0.9
     assert np.abs(field.mean(axis=0) / expected - 1).max() < 0.08
+
+
+def test_an_index_whose_card_edge_lies_on_its_far_side_is_mirrored(
+        four_index_card: np.ndarray) -> None:
+    """Read as a bottom-right index (the card to its left), a four-index deck's bottom-left
+    index has its card's edge on the far side; the top-left index has it on the near side."""
+    frame = four_index_card
+    glyphs = np.array([[512.0, 341.0], [512.0, 212.0]])
+    u = np.array([[-1.0, 0.0], [1.0, 0.0]])
+    v = np.array([[0.0, -1.0], [0.0, 1.0]])
+    assert mirrored(frame, glyphs, u, v, np.array([15.0, 15.0])).tolist() == [True, False]
+
+
+def test_a_mirrored_corner_runs_clockwise_from_the_read_corner_with_the_long_edge_first() -> None:
+    """Flipped across its rank glyph, the bottom-right framing of a bottom-left index becomes
+    the card's own bottom-left corner, and the card's corners run clockwise from there."""
+    read_as_bottom_right = Corner(np.array([524.0, 368.0]), np.array([-1.0, 0.0]),
+                                  np.array([0.0, -1.0]), 120.0)
+    corner = read_as_bottom_right.flipped(np.array([512.0, 341.0]))
+    assert corner.mirrored
+    assert np.allclose(corner.quad(), [[500, 368], [500, 200], [620, 200], [620, 368]], atol=0.5)
+    assert not corner.flipped(np.array([512.0, 341.0])).mirrored

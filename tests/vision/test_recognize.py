@@ -9,11 +9,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pi_app.vision.detect import find_corners
+from pi_app.engine.cards import parse_card
+from pi_app.vision.detect import Corner, find_corners
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.index import rank_glyph, read_corner
-from pi_app.vision.recognizer import Recognizer, _Seen, combine_colour
-from pi_app.vision.synth import Conditions, make_scene
+from pi_app.vision.recognizer import Detection, Recognizer, _Seen, _turned_right, combine_colour
+from pi_app.vision.synth import Conditions, Scene, SceneCard, make_scene
 
 CALM = Conditions(tilt=0.05, light=0.2, glare=0.0, blur=0.5, noise=2.0, jpeg=(90, 95))
 HARSH = Conditions(tilt=0.3, light=0.55, glare=1.0, blur=1.2, noise=7.0, jpeg=(55, 70))
@@ -153,3 +154,36 @@ def test_misframed_looks_the_rank_network_rules_out_are_not_framed_again_and_the
     every = recognizer.detect(scene.image)
     assert skipping < 0.7 * len(framed_again)
     assert [d.label for d in detections] == [d.label for d in every]
+
+
+def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
+        four_index_card: np.ndarray) -> None:
+    """The bottom-left index, turned as a bottom-right one, is framed with the card to its
+    left (where a row's neighbour lies); with its card edge on the far side, the reading is
+    framed on that side, clockwise from the card's bottom-left corner. The top-left reading
+    stays as it was."""
+    bottom_left = _Seen(Corner(np.array([524.0, 368.0]), np.array([-1.0, 0.0]),
+                               np.array([0.0, -1.0]), 120.0), np.array([512.0, 341.0]), 15.0)
+    top_left = _Seen(Corner(np.array([500.0, 200.0]), np.array([1.0, 0.0]),
+                            np.array([0.0, 1.0]), 120.0), np.array([512.0, 212.0]), 15.0)
+    turned = _turned_right(four_index_card, [bottom_left, top_left])
+    assert np.allclose(turned[0].corner.quad(), [[500, 368], [500, 200], [620, 200], [620, 368]],
+                       atol=0.5)
+    assert turned[1] == top_left
+
+
+def test_a_card_read_at_its_bottom_left_corner_is_scored_there_not_at_a_neighbours_corner(
+        ) -> None:
+    """In a row the next card's bottom-left corner lies beside this card's bottom-right one; a
+    detection whose quad puts the long edge first was read at a bottom-left (or top-right)
+    corner, and is scored against those corners only."""
+    under = SceneCard("QS", np.array([[400, 200], [520, 200], [520, 368], [400, 368]], float),
+                      (True, False))
+    top = SceneCard("6H", np.array([[515, 200], [635, 200], [635, 368], [515, 368]], float),
+                    (True, True))
+    scene = Scene(np.zeros((720, 1280, 3), np.uint8), [under, top])
+    at_bottom_left = Corner(np.array([515.0, 368.0]), np.array([1.0, 0.0]),
+                            np.array([0.0, -1.0]), 120.0, mirrored=True)
+    detection = Detection(parse_card("6H"), 0.99, at_bottom_left.quad(), at_bottom_left.point)
+    tally = score(scene, [detection])
+    assert (tally.wrong, tally.true_detections, tally.correct) == (0, 1, 1)
