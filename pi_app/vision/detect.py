@@ -7,7 +7,7 @@ two edge directions, a card width) that the corner-index reader then confirms or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -43,6 +43,9 @@ class Corner:
     mirrored: bool = False
     """A left-handed frame: the corner of a bottom-left or top-right index, which four-index
     decks print turned as the other two are (`flipped`)."""
+    measured: bool = False
+    """Whether `width` was measured on a whole card edge (a lone card's outline, or a corner
+    showing both its edges whole) rather than guessed from the part of a card that shows."""
 
     def quad(self) -> np.ndarray:
         """The whole card this corner implies: 4x2 points, clockwise from this corner (which,
@@ -56,7 +59,7 @@ class Corner:
         """This corner mirrored across the line through `glyph` (a rank glyph's centre) along
         v: the same index, with the card on its other side."""
         point = self.point + 2 * float((glyph - self.point) @ self.u) * self.u
-        return Corner(point, -self.u, self.v, self.width, not self.mirrored)
+        return replace(self, point=point, u=-self.u, mirrored=not self.mirrored)
 
 
 def paper_level(small: np.ndarray) -> float:
@@ -231,10 +234,12 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
     for point, u, v, lu, lv, card_width in raw:
         # A lone card's outline gives its width, whatever the camera's tilt does to its
         # shape; the corners where the short edge comes first hold its indexes.
-        guesses = (([card_width] if lu <= lv else []) if card_width is not None
-                   else _width_guesses(lu, lv, typical, MIN_CARD_WIDTH / scale, largest))
+        if card_width is not None:
+            guesses, measured = ([card_width] if lu <= lv else []), True
+        else:
+            guesses, measured = _width_guesses(lu, lv, typical, MIN_CARD_WIDTH / scale, largest)
         for width in guesses:
-            corners.append(Corner(point, u, v, width))
+            corners.append(Corner(point, u, v, width, measured=measured))
     lone = np.zeros(small.shape[:2], np.uint8)  # cards whose outline gave all four corners
     cv2.drawContours(lone, [c for c, w in zip(outlines, singles, strict=True) if w is not None],
                      -1, 1, -1)
@@ -547,16 +552,16 @@ def _distinct(raw: list[Found]) -> list[Found]:
 
 
 def _width_guesses(lu: float, lv: float, typical: float | None, smallest: float,
-                   largest: float) -> list[float]:
-    """Card width from the visible edges: exact when the corner shows both whole edges, else
-    the width of lone cards in the frame, or failing that a ladder up from the lower bound the
-    edges give; the reader settles which one fits."""
+                   largest: float) -> tuple[list[float], bool]:
+    """Card width from the visible edges, and whether it was measured: exact when the corner
+    shows both whole edges, else the width of lone cards in the frame, or failing that a ladder
+    up from the lower bound the edges give; the reader settles which one fits."""
     if abs(lv / lu - CARD_ASPECT) < 0.25:
-        return [(lu + lv / CARD_ASPECT) / 2]
+        return [(lu + lv / CARD_ASPECT) / 2], True
     if abs(lu / lv - CARD_ASPECT) < 0.2:
-        return []  # a whole card seen from a corner without an index (long edge first)
+        return [], False  # a whole card seen from a corner without an index (long edge first)
     bound = max(lu, lv / CARD_ASPECT)
     ladder = [w for w in (bound * 1.2, bound * 2.4) if smallest <= w <= largest]
     if typical is None:
-        return ladder
-    return [typical] if bound < typical * 1.3 else []
+        return ladder, False
+    return ([typical] if bound < typical * 1.3 else []), False

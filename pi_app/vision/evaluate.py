@@ -25,6 +25,11 @@ class Tally:
     wrong: int = 0
     """Confident answers naming a card that is not there: the error we must not make."""
     unknown: int = 0
+    named: int = 0
+    """Detections naming a card that is on the table."""
+    placed: int = 0
+    """Of those, detections whose corners put the card's centre within a quarter of its width
+    of where it is: the centre decides which zone, and so which player, a card belongs to."""
 
     def add(self, other: Tally) -> None:
         for name in self.__dataclass_fields__:
@@ -42,10 +47,14 @@ class Tally:
     def accuracy(self) -> float:
         return self.correct / self.readable if self.readable else 1.0
 
+    @property
+    def placement(self) -> float:
+        return self.placed / self.named if self.named else 1.0
+
 
 def score(scene: Scene, detections: Sequence[Detection]) -> Tally:
     tally = Tally(readable=sum(card.readable for card in scene.cards), detections=len(detections))
-    present = {card.code for card in scene.cards}
+    present = {card.code: card for card in scene.cards}
     hit: set[str] = set()
     for d in detections:
         owner = _owner(scene, d)
@@ -56,6 +65,11 @@ def score(scene: Scene, detections: Sequence[Detection]) -> Tally:
             tally.unknown += 1
         elif d.card.code not in present or (owner is not None and owner != d.card.code):
             tally.wrong += 1
+        if d.card is not None and d.card.code in present:
+            card = present[d.card.code]
+            tally.named += 1
+            off = np.linalg.norm(d.corners.mean(axis=0) - card.corners.mean(axis=0))
+            tally.placed += bool(off < 0.25 * card.width)
     readable = {card.code for card in scene.cards if card.readable}
     tally.found = len(hit & readable)
     tally.correct = len(readable & {d.card.code for d in detections if d.card is not None})

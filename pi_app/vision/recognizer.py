@@ -13,6 +13,7 @@ import numpy as np
 from pi_app.engine.cards import Card
 from pi_app.vision.detect import Corner, find_corners, mirrored
 from pi_app.vision.glyphnet import GlyphNet
+from pi_app.vision.glyphs import RANK_HEIGHT
 from pi_app.vision.index import (
     FIRM_INK,
     GLYPH,
@@ -65,6 +66,9 @@ FIRM_SURE = 0.97
 to stand where the first look found no index. At the card threshold (0.9) it read more cards
 but misread more on some benchmark seeds; from 0.97 on, about as many misreads as without
 the second look (docs/vision.md)."""
+MEASURED_OFF = 0.3
+"""How far a measured card width may stray from the frame's width per rank glyph height before
+it is taken for a mismeasure (a fan's outline corner whose two edges are two cards')."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 
 
@@ -274,12 +278,11 @@ class Recognizer:
         same &= ~(unheard & undoubted[None, :])
         disputed = support < OUTVOTE * against
         accepted: list[int] = []
-        detections: list[Detection] = []
+        cards: list[Card | None] = []
         taken: set[Card] = set()
         for i in np.argsort(-confidence):
             if same[i, accepted].any():
                 continue  # this card is read already
-            corner = seen[i].corner
             if sure[i] and disputed[i]:  # its readings disagree too much: say so, guess none
                 card = None
             elif sure[i]:
@@ -292,8 +295,10 @@ class Recognizer:
             else:
                 continue
             accepted.append(int(i))
-            detections.append(Detection(card, float(confidence[i]), corner.quad(), corner.point))
-        return detections
+            cards.append(card)
+        corners = _sized([seen[i] for i in accepted], [card is not None for card in cards])
+        return [Detection(card, float(confidence[i]), corner.quad(), corner.point)
+                for i, card, corner in zip(accepted, cards, corners, strict=True)]
 
 
 def _votes(same: np.ndarray, answer: np.ndarray, weight: np.ndarray
@@ -325,6 +330,20 @@ class _Seen:
     glyph: np.ndarray
     glyph_height: float
     cut: bool = False
+
+
+def _sized(seen: list[_Seen], read: list[bool]) -> list[Corner]:
+    """Each reading's corner, its width rescaled where it was guessed (a card whose edges
+    hide under others in a row: 1.2 or 2.4 times what shows) to its rank glyph's height times
+    the width per glyph height of the `read` cards whose width was measured (or, with none,
+    the common index's, `glyphs.RANK_HEIGHT`): one deck's cards, and their indexes, are one
+    size, and the camera's perspective scales both alike. The reported corners then hold the
+    card's centre, which decides its zone."""
+    per_height = [s.corner.width / s.glyph_height for s, card in zip(seen, read, strict=True)
+                  if card and s.corner.measured and s.glyph_height > 0]
+    ratio = float(np.median(per_height)) if per_height else 1 / RANK_HEIGHT
+    return [s.corner if s.corner.measured and abs(s.corner.width / (ratio * s.glyph_height) - 1)
+            <= MEASURED_OFF else replace(s.corner, width=ratio * s.glyph_height) for s in seen]
 
 
 def _turned_right(frame: np.ndarray, seen: list[_Seen]) -> list[_Seen]:

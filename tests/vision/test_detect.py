@@ -62,7 +62,7 @@ def test_a_lone_card_squashed_by_the_cameras_tilt_is_framed_at_its_own_width() -
     corners = find_corners(frame)
     for point in (near[0], near[2]):  # its two index corners, top-left and bottom-right
         at = [c for c in corners if np.linalg.norm(c.point - point) < 6]
-        assert at and all(abs(c.width / 150 - 1) < 0.05 for c in at)
+        assert at and all(abs(c.width / 150 - 1) < 0.05 and c.measured for c in at)
 
 
 def test_a_lone_card_whose_index_nicks_its_outline_still_gives_that_corner() -> None:

@@ -13,7 +13,14 @@ from pi_app.engine.cards import parse_card
 from pi_app.vision.detect import Corner, find_corners
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.index import rank_glyph, read_corner
-from pi_app.vision.recognizer import Detection, Recognizer, _Seen, _turned_right, combine_colour
+from pi_app.vision.recognizer import (
+    Detection,
+    Recognizer,
+    _Seen,
+    _sized,
+    _turned_right,
+    combine_colour,
+)
 from pi_app.vision.synth import Conditions, Scene, SceneCard, make_scene
 
 CALM = Conditions(tilt=0.05, light=0.2, glare=0.0, blur=0.5, noise=2.0, jpeg=(90, 95))
@@ -187,3 +194,44 @@ def test_a_card_read_at_its_bottom_left_corner_is_scored_there_not_at_a_neighbou
     detection = Detection(parse_card("6H"), 0.99, at_bottom_left.quad(), at_bottom_left.point)
     tally = score(scene, [detection])
     assert (tally.wrong, tally.true_detections, tally.correct) == (0, 1, 1)
+
+
+def _reading(x: float, width: float, glyph_height: float, measured: bool) -> _Seen:
+    corner = Corner(np.array([x, 200.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), width,
+                    measured=measured)
+    return _Seen(corner, np.array([x + 12.0, 220.0]), glyph_height)
+
+
+def test_a_hidden_cards_guessed_width_is_its_index_height_times_the_measured_cards_ratio(
+        ) -> None:
+    """In a row only the top card shows both its edges whole (120 wide, rank glyph 15 high);
+    the cards under it were guessed at 2.4 times what shows. One deck's indexes are one size,
+    so their widths follow their rank glyphs: 8 glyph heights (and the camera's perspective
+    scales both alike: a glyph 18 high is a card 144 wide)."""
+    top = _reading(700, 120.0, 15.0, measured=True)
+    under = _reading(640, 288.0, 15.0, measured=False)
+    nearer = _reading(580, 150.0, 18.0, measured=False)
+    widths = [c.width for c in _sized([top, under, nearer], [True, True, True])]
+    assert widths == pytest.approx([120.0, 120.0, 144.0])
+
+
+def test_a_mismeasured_width_and_a_frame_with_none_measured_fall_back_on_the_glyph() -> None:
+    """A width "measured" on a fan's outline corner whose edges are two cards' strays from the
+    frame's ratio and is rescaled; with no width measured in the frame, a rank glyph is taken
+    to be the common index's height, 0.14 of the card's width (`glyphs.RANK_HEIGHT`)."""
+    measured = [_reading(x, 120.0, 15.0, measured=True) for x in (100, 300)]
+    astray = _reading(500, 260.0, 15.0, measured=True)
+    assert _sized([*measured, astray], [True] * 3)[2].width == pytest.approx(120.0)
+    guessed = _reading(500, 260.0, 14.0, measured=False)
+    assert _sized([guessed], [True])[0].width == pytest.approx(100.0)
+
+
+def test_a_detection_is_placed_only_where_its_corners_hold_the_cards_centre() -> None:
+    card = SceneCard("6H", np.array([[500, 200], [620, 200], [620, 368], [500, 368]], float),
+                     (True, False))
+    scene = Scene(np.zeros((720, 1280, 3), np.uint8), [card])
+    for width, placed in ((118.0, 1), (288.0, 0)):  # right, and guessed at 2.4 times
+        corner = Corner(np.array([500.0, 200.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]),
+                        width)
+        tally = score(scene, [Detection(parse_card("6H"), 0.99, corner.quad(), corner.point)])
+        assert (tally.correct, tally.named, tally.placed) == (1, 1, placed)
