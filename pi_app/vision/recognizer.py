@@ -342,8 +342,10 @@ def _sized(seen: list[_Seen], read: list[bool]) -> list[Corner]:
     per_height = [s.corner.width / s.glyph_height for s, card in zip(seen, read, strict=True)
                   if card and s.corner.measured and s.glyph_height > 0]
     ratio = float(np.median(per_height)) if per_height else 1 / RANK_HEIGHT
-    return [s.corner if s.corner.measured and abs(s.corner.width / (ratio * s.glyph_height) - 1)
-            <= MEASURED_OFF else replace(s.corner, width=ratio * s.glyph_height) for s in seen]
+    return [replace(s.corner, width=ratio * s.glyph_height) if s.glyph_height > 0 and (
+                not s.corner.measured
+                or abs(s.corner.width / (ratio * s.glyph_height) - 1) > MEASURED_OFF)
+            else s.corner for s in seen]
 
 
 def _turned_right(frame: np.ndarray, seen: list[_Seen]) -> list[_Seen]:
