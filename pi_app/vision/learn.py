@@ -7,6 +7,7 @@ A profile is a model file (.npz) like the default one, named after the deck.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -14,8 +15,9 @@ import numpy as np
 
 from pi_app.engine.cards import DECK
 from pi_app.vision.designs import CARD_ASPECT, Design
-from pi_app.vision.detect import WORK_SIZE, paper_levels, paper_mask
+from pi_app.vision.detect import WORK_SIZE, Corner, paper_levels, paper_mask
 from pi_app.vision.frames import IMAGE_SUFFIXES, FrameError, load_image
+from pi_app.vision.index import rank_glyph, read_corner
 from pi_app.vision.recognizer import Model
 from pi_app.vision.training import best_reader, collect, collect_corners, tune_to_deck
 
@@ -113,4 +115,22 @@ def learn_deck(folder: Path, scenes: int = 40, seed: int = 0, progress: bool = F
     except ValueError as exc:  # some rank never showed a readable corner index
         raise LearnError(f"{folder}: {exc}; this deck's corner index could not be read") from exc
     held_out = collect([faces], HELD_OUT_SCENES, seed + 2)
-    return best_reader(tuned, default, held_out)
+    return replace(best_reader(tuned, default, held_out), width_per_glyph=width_per_glyph(faces))
+
+
+def width_per_glyph(faces: Design) -> float | None:
+    """The deck's card width in rank glyph heights, the median over its faces' top-left
+    indexes read on a dark margin (None if none reads): decks print indexes from a tenth to a
+    fifth of a card's width, and in a frame where no card's whole width shows, this sizes
+    the cards that show only their index."""
+    margin = 40
+    heights = []
+    for face in faces.values():
+        table = cv2.copyMakeBorder(np.ascontiguousarray(face[..., :3]), margin, margin, margin,
+                                   margin, cv2.BORDER_CONSTANT, value=(40, 40, 40))
+        corner = Corner(np.array([margin, margin], np.float64), np.array([1.0, 0.0]),
+                        np.array([0.0, 1.0]), float(face.shape[1]))
+        read = read_corner(table, corner)
+        if read is not None:
+            heights.append(face.shape[1] / rank_glyph(*read)[1])
+    return float(np.median(heights)) if heights else None

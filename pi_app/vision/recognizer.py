@@ -85,10 +85,15 @@ class Model:
     rank: GlyphNet
     suit: GlyphNet
     name: str = "default"
+    width_per_glyph: float | None = None
+    """A learned deck's card width in rank glyph heights (measured on its photos), for frames
+    where no card's width shows; None for the common index's (`glyphs.RANK_HEIGHT`)."""
 
     def save(self, path: Path) -> None:
         arrays = {"name": np.array(self.name), **self.rank.to_arrays("rank"),
                   **self.suit.to_arrays("suit")}
+        if self.width_per_glyph is not None:
+            arrays["width_per_glyph"] = np.array(self.width_per_glyph)
         np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
     @classmethod
@@ -97,6 +102,8 @@ class Model:
             with np.load(path) as data:
                 arrays = dict(data)
             name = str(arrays.pop("name"))
+            ratio = arrays.pop("width_per_glyph", None)  # profiles before it have none
+            width_per_glyph = None if ratio is None else float(ratio)
         except (OSError, KeyError, ValueError) as exc:
             raise ModelError(f"{path}: not a card model or deck profile ({exc})") from exc
         if "rank_conv0_w" not in arrays:
@@ -105,7 +112,7 @@ class Model:
                              "scripts/vision-build-model.py)")
         try:
             model = cls(GlyphNet.from_arrays(arrays, "rank"), GlyphNet.from_arrays(arrays, "suit"),
-                        name)
+                        name, width_per_glyph)
         except KeyError as exc:
             raise ModelError(f"{path}: not a card model or deck profile ({exc})") from exc
         if model.rank.n_classes != NONE_RANK + 1 or model.suit.n_classes != NONE_SUIT + 1:
@@ -296,7 +303,8 @@ class Recognizer:
                 continue
             accepted.append(int(i))
             cards.append(card)
-        corners = _sized([seen[i] for i in accepted], [card is not None for card in cards])
+        corners = _sized([seen[i] for i in accepted], [card is not None for card in cards],
+                         self.model.width_per_glyph or 1 / RANK_HEIGHT)
         return [Detection(card, float(confidence[i]), corner.quad(), corner.point)
                 for i, card, corner in zip(accepted, cards, corners, strict=True)]
 
@@ -332,16 +340,16 @@ class _Seen:
     cut: bool = False
 
 
-def _sized(seen: list[_Seen], read: list[bool]) -> list[Corner]:
+def _sized(seen: list[_Seen], read: list[bool], usual: float) -> list[Corner]:
     """Each reading's corner, its width rescaled where it was guessed (a card whose edges
     hide under others in a row: 1.2 or 2.4 times what shows) to its rank glyph's height times
     the width per glyph height of the `read` cards whose width was measured (or, with none,
-    the common index's, `glyphs.RANK_HEIGHT`): one deck's cards, and their indexes, are one
-    size, and the camera's perspective scales both alike. The reported corners then hold the
-    card's centre, which decides its zone."""
+    `usual`: a learned deck's own, or the common index's): one deck's cards, and their
+    indexes, are one size, and the camera's perspective scales both alike. The reported
+    corners then hold the card's centre, which decides its zone."""
     per_height = [s.corner.width / s.glyph_height for s, card in zip(seen, read, strict=True)
                   if card and s.corner.measured and s.glyph_height > 0]
-    ratio = float(np.median(per_height)) if per_height else 1 / RANK_HEIGHT
+    ratio = float(np.median(per_height)) if per_height else usual
     return [replace(s.corner, width=ratio * s.glyph_height) if s.glyph_height > 0 and (
                 not s.corner.measured
                 or abs(s.corner.width / (ratio * s.glyph_height) - 1) > MEASURED_OFF)

@@ -246,4 +246,5 @@ def best_reader(tuned: Model, default: Model, held_out: Samples) -> Model:
 
     rank_from, suit_from = max(product(("tuned", "default"), repeat=2), key=lambda c: merit(*c))
     return Model(tuned.rank if rank_from == "tuned" else default.rank,
-                 tuned.suit if suit_from == "tuned" else default.suit, tuned.name)
+                 tuned.suit if suit_from == "tuned" else default.suit, tuned.name,
+                 tuned.width_per_glyph)

@@ -10,7 +10,7 @@ from pi_app.vision.classifier import Softmax
 from pi_app.vision.designs import font_design
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphnet import GlyphNet
-from pi_app.vision.learn import LearnError, faces_from_folder, learn_deck
+from pi_app.vision.learn import LearnError, faces_from_folder, learn_deck, width_per_glyph
 from pi_app.vision.recognizer import Model, Recognizer
 from pi_app.vision.synth import Conditions, make_scene
 from pi_app.vision.training import best_reader, collect
@@ -46,6 +46,8 @@ def test_learned_profile_round_trips_and_reads_its_deck(own_deck, photos, tmp_pa
     model.save(path)
     loaded = Model.load(path)
     assert loaded.name == photos.name
+    assert loaded.width_per_glyph is not None
+    assert loaded.width_per_glyph == pytest.approx(model.width_per_glyph)
     recognizer = Recognizer(loaded)
     rng = np.random.default_rng(21)
     total = Tally()
@@ -109,3 +111,10 @@ def test_a_tuned_network_that_reads_held_out_tables_worse_is_not_kept(own_deck) 
     assert kept.rank is default.rank and kept.suit is default.suit
     assert kept.name == "my deck"
     assert best_reader(default, tuned, held_out).rank is default.rank  # whichever side it is
+
+
+def test_a_decks_width_in_rank_glyph_heights_is_measured_on_its_faces(kennard_deck) -> None:
+    """Kennard's cards are about 7.4 rank glyph heights wide (the median over readings on the
+    benchmark's tables); with no card's whole width in a frame, a learned profile sizes the
+    cards that show only their index by it."""
+    assert 6.8 < width_per_glyph(kennard_deck) < 8.2

@@ -12,6 +12,7 @@ import pytest
 from pi_app.engine.cards import parse_card
 from pi_app.vision.detect import Corner, find_corners
 from pi_app.vision.evaluate import Tally, score
+from pi_app.vision.glyphs import RANK_HEIGHT
 from pi_app.vision.index import rank_glyph, read_corner
 from pi_app.vision.recognizer import (
     Detection,
@@ -211,19 +212,21 @@ def test_a_hidden_cards_guessed_width_is_its_index_height_times_the_measured_car
     top = _reading(700, 120.0, 15.0, measured=True)
     under = _reading(640, 288.0, 15.0, measured=False)
     nearer = _reading(580, 150.0, 18.0, measured=False)
-    widths = [c.width for c in _sized([top, under, nearer], [True, True, True])]
+    widths = [c.width for c in _sized([top, under, nearer], [True, True, True], 7.0)]
     assert widths == pytest.approx([120.0, 120.0, 144.0])
 
 
 def test_a_mismeasured_width_and_a_frame_with_none_measured_fall_back_on_the_glyph() -> None:
     """A width "measured" on a fan's outline corner whose edges are two cards' strays from the
     frame's ratio and is rescaled; with no width measured in the frame, a rank glyph is taken
-    to be the common index's height, 0.14 of the card's width (`glyphs.RANK_HEIGHT`)."""
+    to be the common index's height, 0.14 of the card's width (`glyphs.RANK_HEIGHT`), or a
+    learned deck's own."""
     measured = [_reading(x, 120.0, 15.0, measured=True) for x in (100, 300)]
     astray = _reading(500, 260.0, 15.0, measured=True)
-    assert _sized([*measured, astray], [True] * 3)[2].width == pytest.approx(120.0)
+    assert _sized([*measured, astray], [True] * 3, 7.0)[2].width == pytest.approx(120.0)
     guessed = _reading(500, 260.0, 14.0, measured=False)
-    assert _sized([guessed], [True])[0].width == pytest.approx(100.0)
+    assert _sized([guessed], [True], 1 / RANK_HEIGHT)[0].width == pytest.approx(100.0)
+    assert _sized([guessed], [True], 5.0)[0].width == pytest.approx(70.0)  # a learned deck's
 
 
 def test_a_detection_is_placed_only_where_its_corners_hold_the_cards_centre() -> None:
