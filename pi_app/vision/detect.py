@@ -262,12 +262,11 @@ def _against_edges(frame: np.ndarray, corners: list[Corner],
     the frame's mean, any size) scales the step an edge must make: in the shade it is less."""
     if not corners:
         return np.zeros(0, bool)
-    gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
     rank = RANK_HEIGHT * np.array([c.width for c in corners])
     centre = np.array([c.point + (c.u * RANK_CENTRE[0] + c.v * RANK_CENTRE[1]) * c.width
                        for c in corners])
     out = -np.array([[c.u, c.v] for c in corners])  # (n, 2 edges, xy)
-    strongest = _edge_steps(gray, centre, out, rank, _EDGE_ALONG, _EDGE_ACROSS)
+    strongest = _edge_steps(frame, centre, out, rank, _EDGE_ALONG, _EDGE_ACROSS)
     needed = np.full(len(corners), EDGE_STEP)
     if light is not None:
         x, y = (centre * np.array(light.shape[1::-1]) / frame.shape[1::-1]).T
@@ -276,12 +275,13 @@ def _against_edges(frame: np.ndarray, corners: list[Corner],
     return np.asarray(strongest.min(axis=1) >= needed)
 
 
-def _edge_steps(gray: np.ndarray, centre: np.ndarray, out: np.ndarray, unit: np.ndarray,
+def _edge_steps(frame: np.ndarray, centre: np.ndarray, out: np.ndarray, unit: np.ndarray,
                 along: np.ndarray, across: np.ndarray) -> np.ndarray:
     """Per point (`centre`, n x 2) and direction (`out`, n x k x 2, unit vectors), the
-    strongest step in grey level (half the difference a pixel either way) met going out from
-    the point `along` times `unit` (n), each step the median over lines side by side
-    (`across` times `unit`): a card edge runs straight across all of them. n x k."""
+    strongest step in grey level (lightly blurred; half the difference a pixel either way)
+    met going out from the point `along` times `unit` (n), each step the median over lines
+    side by side (`across` times `unit`): a card edge runs straight across all of them. n x k."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
     out = out[:, :, None, None, :]
     side = np.stack([-out[..., 1], out[..., 0]], axis=-1)
     size = unit[:, None, None, None, None]
@@ -324,10 +324,9 @@ def mirrored(frame: np.ndarray, glyphs: np.ndarray, u: np.ndarray, v: np.ndarray
     card on the wrong side of its index."""
     if not len(glyphs):
         return np.zeros(0, bool)
-    gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
     heights = np.asarray(heights, np.float64)
     middle = glyphs + v * _INDEX_MIDDLE * heights[:, None]
-    steps = _edge_steps(gray, middle, np.stack([-u, u], axis=1), heights, _MIRROR_ALONG,
+    steps = _edge_steps(frame, middle, np.stack([-u, u], axis=1), heights, _MIRROR_ALONG,
                         _MIRROR_ACROSS)
     near, far = steps[:, 0], steps[:, 1]
     return np.asarray((far >= MIRROR_RATIO * near) & (far >= EDGE_STEP))
@@ -343,20 +342,21 @@ def _lone_card(contour: np.ndarray, unit: float = 1.0) -> tuple[float, np.ndarra
     if not _card_shaped(quad, unit):
         return None
     fill = cv2.contourArea(contour) / max(cv2.contourArea(quad.reshape(-1, 1, 2)), 1.0)
-    return (_short_side(quad), quad) if fill > 0.95 else None
+    return (_sides(quad)[0], quad) if fill > 0.95 else None
 
 
-def _short_side(quad: np.ndarray) -> float:
-    """A quadrilateral's shorter pair of opposite sides, averaged: a card's width."""
+def _sides(quad: np.ndarray) -> tuple[float, float]:
+    """A quadrilateral's shorter and longer pair of opposite sides, each pair averaged: a
+    card's width and length."""
     sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    return float(min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    short, long = sorted((float(sides[0] + sides[2]) / 2, float(sides[1] + sides[3]) / 2))
+    return short, long
 
 
 def _card_shaped(quad: np.ndarray, unit: float) -> bool:
     """Whether a quadrilateral's sides have a card's proportions and at least its least
     width."""
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    short, long = _sides(quad)
     return bool(short >= MIN_CARD_WIDTH * unit and 0.8 < long / short / CARD_ASPECT < 1.25)
 
 

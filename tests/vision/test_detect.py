@@ -89,6 +89,17 @@ def test_a_lone_cards_corner_stays_a_corner_when_its_index_notches_the_very_tip(
                for c in corners)
 
 
+def assert_only_its_index_corners(frame: np.ndarray, card: np.ndarray, within: float) -> None:
+    """The hypotheses in `frame` are the upright `card`'s two index corners (top-left and
+    bottom-right, within `within` pixels) at its width, and nothing else."""
+    corners = find_corners(frame)
+    assert len(corners) == 2
+    width = card[1, 0] - card[0, 0]
+    for c, point in zip(sorted(corners, key=lambda c: c.point[0]), (card[0], card[2]),
+                        strict=True):
+        assert np.linalg.norm(c.point - point) < within and abs(c.width / width - 1) < 0.05
+
+
 def test_a_lone_card_gives_its_index_corners_and_not_the_corners_of_its_art() -> None:
     """Cut along its long straight lines, a court card's framed art falls into pieces with
     right-angled corners of their own; a lone card's corners are known, so those are not
@@ -98,12 +109,7 @@ def test_a_lone_card_gives_its_index_corners_and_not_the_corners_of_its_art() ->
     cv2.fillPoly(frame, [card], (235, 235, 235))
     cv2.rectangle(frame, (514, 222), (606, 346), (60, 60, 60), 2)  # the art's frame
     cv2.line(frame, (514, 284), (606, 284), (60, 60, 60), 2)  # and its middle line
-    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
-    corners = find_corners(frame)
-    assert len(corners) == 2
-    for c, point in zip(sorted(corners, key=lambda c: c.point[0]), (card[0], card[2]),
-                        strict=True):
-        assert np.linalg.norm(c.point - point) < 3 and abs(c.width / 120 - 1) < 0.05
+    assert_only_its_index_corners(cv2.GaussianBlur(frame, (0, 0), 1.0), card, within=3)
 
 
 def test_a_court_card_whose_art_cuts_across_it_is_still_a_lone_card() -> None:
@@ -116,12 +122,7 @@ def test_a_court_card_whose_art_cuts_across_it_is_still_a_lone_card() -> None:
     cv2.rectangle(frame, (500, 250), (530, 280), (40, 30, 160), -1)  # a sleeve to the left
     cv2.rectangle(frame, (590, 300), (620, 330), (40, 30, 160), -1)  # and one to the right
     cv2.rectangle(frame, (545, 200), (575, 225), (150, 60, 30), -1)  # a crown at the top
-    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
-    corners = find_corners(frame)
-    assert len(corners) == 2
-    for c, point in zip(sorted(corners, key=lambda c: c.point[0]), (card[0], card[2]),
-                        strict=True):
-        assert np.linalg.norm(c.point - point) < 4 and abs(c.width / 120 - 1) < 0.05
+    assert_only_its_index_corners(cv2.GaussianBlur(frame, (0, 0), 1.0), card, within=4)
 
 
 def test_two_cards_side_by_side_are_not_one_broken_card() -> None:
