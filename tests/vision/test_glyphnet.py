@@ -49,6 +49,17 @@ def test_the_forward_pass_is_convolution_relu_and_pooling_layer_by_layer() -> No
         assert np.allclose(row, _reference_embedding(net, image), atol=1e-4)
 
 
+def test_weights_too_small_to_matter_are_zero_and_the_answers_the_same() -> None:
+    rng = np.random.default_rng(8)
+    net = _net(rng)
+    w, b = net.convs[0]
+    w[0] = 1.5e-38  # a filter training switched off, a hair above the smallest normal float
+    tiny = GlyphNet([(w, b), net.convs[1]], net.dense, net.head)
+    assert not tiny.convs[0][0][0].any()
+    images = rng.random((3, 2, 8, 8)).astype(np.float32)
+    assert np.array_equal(tiny.probabilities(images), net.probabilities(images))
+
+
 def test_probabilities_are_one_distribution_per_glyph() -> None:
     net = _net(np.random.default_rng(4))
     p = net.probabilities(np.random.default_rng(5).random((7, 2, 8, 8)))
