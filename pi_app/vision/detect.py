@@ -170,17 +170,20 @@ def _corners_in(image: np.ndarray, levels: np.ndarray, unit: float, offset: np.n
     whole = paper_mask(image, levels)
     outlines = _outlines(whole, unit)
     lones = [_lone_card(contour, unit) for contour in outlines]
-    outlines, lones = _court_cards(whole, outlines, lones, unit)
+    piled = not all(lones)  # else there is no pile, nor a court card in pieces, to cut
+    if piled:
+        outlines, lones = _court_cards(whole, outlines, lones, unit)
     found: list[Found] = []
     for contour, lone in zip(outlines, lones, strict=True):
         found += _found(contour, unit, lone, offset, scale)
-    # Cut apart, piles show the corners their outline lost; a lone card's are all known
-    # already, and cut along its art's frame lines it would only add the art's corners.
-    piles = whole.copy()
-    cv2.drawContours(piles, [c for c, lone in zip(outlines, lones, strict=True) if lone], -1, 0,
-                     -1)
-    for contour in _outlines(cut_apart(image, piles, unit), unit):
-        found += _found(contour, unit, None, offset, scale)
+    if piled:
+        # Cut apart, piles show the corners their outline lost; a lone card's are all known
+        # already, and cut along its art's frame lines it would only add the art's corners.
+        piles = whole.copy()
+        cv2.drawContours(piles, [c for c, lone in zip(outlines, lones, strict=True) if lone],
+                         -1, 0, -1)
+        for contour in _outlines(cut_apart(image, piles, unit), unit):
+            found += _found(contour, unit, None, offset, scale)
     return found, outlines, [None if lone is None else lone[0] for lone in lones]
 
 
@@ -218,8 +221,8 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
     widths = [w / scale for w in singles if w is not None]
     typical = float(np.median(widths)) if widths else None
     if scale < 1.0:
-        for contour in outlines:
-            if _is_pile(contour):
+        for contour, single in zip(outlines, singles, strict=True):
+            if single is None and _is_pile(contour):  # a lone card's corners are all known
                 x, y, w, h = cv2.boundingRect(contour)
                 x0, y0 = max(0, int((x - 4) / scale)), max(0, int((y - 4) / scale))
                 x1 = min(frame.shape[1], int((x + w + 4) / scale))
@@ -240,18 +243,32 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
             guesses, measured = _width_guesses(lu, lv, typical, MIN_CARD_WIDTH / scale, largest)
         for width in guesses:
             corners.append(Corner(point, u, v, width, measured=measured))
-    lone = np.zeros(small.shape[:2], np.uint8)  # cards whose outline gave all four corners
+    if not all(w is not None for w in singles):  # ink off lone cards lies on card stock
+        corners += _glyph_corners(frame, full_levels, small.shape[:2], outlines, singles,
+                                  typical)
+    light = levels / max(float(levels.mean()), 1.0)
+    return [c for c, keep in zip(corners, _against_edges(frame, corners, light), strict=True)
+            if keep]
+
+
+def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ...],
+                   outlines: list[np.ndarray], singles: list[float | None],
+                   typical: float | None) -> list[Corner]:
+    """Rank-over-suit hypotheses (`glyphs.index_corners`) off the lone cards among the
+    `outlines` of the working image (of shape `working`), whose corners are all known
+    (`levels`: paper per pixel at frame size)."""
+    scale = working[1] / frame.shape[1]
+    lone = np.zeros(working, np.uint8)
     cv2.drawContours(lone, [c for c, w in zip(outlines, singles, strict=True) if w is not None],
                      -1, 1, -1)
     covered = cv2.resize(lone * 255, (frame.shape[1], frame.shape[0]),
                          interpolation=cv2.INTER_NEAREST)
-    for point, u, v, width in index_corners(ink_mask(frame, full_levels, covered), typical):
+    corners = []
+    for point, u, v, width in index_corners(ink_mask(frame, levels, covered), typical):
         x, y = ((point + (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width) * scale).astype(int)
         if not (0 <= y < lone.shape[0] and 0 <= x < lone.shape[1] and lone[y, x]):
             corners.append(Corner(point, u, v, width))
-    light = levels / max(float(levels.mean()), 1.0)
-    return [c for c, keep in zip(corners, _against_edges(frame, corners, light), strict=True)
-            if keep]
+    return corners
 
 
 def _against_edges(frame: np.ndarray, corners: list[Corner],
