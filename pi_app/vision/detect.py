@@ -204,13 +204,14 @@ def _found(contour: np.ndarray, unit: float, lone: tuple[float, np.ndarray] | No
                                                         None if lone is None else lone[1])]
 
 
-def find_corners(frame: np.ndarray) -> list[Corner]:
+def find_corners(frame: np.ndarray, grey: np.ndarray | None = None) -> list[Corner]:
     """Every corner hypothesis in a BGR frame: outline corners, with one or two width guesses
     each, and every rank-over-suit pair of glyphs (`glyphs.py`).
 
     A first pass runs on a reduced copy; piles of overlapping cards (an outline much bigger
     than one card, or far from a rectangle) are then searched again at full resolution, where
-    the thin edges between cards still show."""
+    the thin edges between cards still show. `grey`: the frame's `edge_grey`, if made
+    already."""
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale,
                                                   interpolation=cv2.INTER_AREA)
@@ -247,7 +248,8 @@ def find_corners(frame: np.ndarray) -> list[Corner]:
         corners += _glyph_corners(frame, full_levels, small.shape[:2], outlines, singles,
                                   typical)
     light = levels / max(float(levels.mean()), 1.0)
-    return [c for c, keep in zip(corners, _against_edges(frame, corners, light), strict=True)
+    grey = edge_grey(frame) if grey is None else grey
+    return [c for c, keep in zip(corners, _against_edges(grey, corners, light), strict=True)
             if keep]
 
 
@@ -271,7 +273,7 @@ def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ..
     return corners
 
 
-def _against_edges(frame: np.ndarray, corners: list[Corner],
+def _against_edges(grey: np.ndarray, corners: list[Corner],
                    light: np.ndarray | None = None) -> np.ndarray:
     """Per hypothesis, whether its index would sit against two card edges, one beside the rank
     (along -u) and one above it (along -v), as every corner index does. This look at a few
@@ -283,22 +285,27 @@ def _against_edges(frame: np.ndarray, corners: list[Corner],
     centre = np.array([c.point + (c.u * RANK_CENTRE[0] + c.v * RANK_CENTRE[1]) * c.width
                        for c in corners])
     out = -np.array([[c.u, c.v] for c in corners])  # (n, 2 edges, xy)
-    strongest = _edge_steps(frame, centre, out, rank, _EDGE_ALONG, _EDGE_ACROSS)
+    strongest = _edge_steps(grey, centre, out, rank, _EDGE_ALONG, _EDGE_ACROSS)
     needed = np.full(len(corners), EDGE_STEP)
     if light is not None:
-        x, y = (centre * np.array(light.shape[1::-1]) / frame.shape[1::-1]).T
+        x, y = (centre * np.array(light.shape[1::-1]) / grey.shape[1::-1]).T
         needed *= light[np.clip(y.astype(int), 0, light.shape[0] - 1),
                         np.clip(x.astype(int), 0, light.shape[1] - 1)]
     return np.asarray(strongest.min(axis=1) >= needed)
 
 
-def _edge_steps(frame: np.ndarray, centre: np.ndarray, out: np.ndarray, unit: np.ndarray,
+def edge_grey(frame: np.ndarray) -> np.ndarray:
+    """The grey image card edges are looked for on (`find_corners`, `mirrored`): lightly
+    blurred, so that a step is the edge's and not the noise's."""
+    return np.asarray(cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0))
+
+
+def _edge_steps(grey: np.ndarray, centre: np.ndarray, out: np.ndarray, unit: np.ndarray,
                 along: np.ndarray, across: np.ndarray) -> np.ndarray:
     """Per point (`centre`, n x 2) and direction (`out`, n x k x 2, unit vectors), the
-    strongest step in grey level (lightly blurred; half the difference a pixel either way)
-    met going out from the point `along` times `unit` (n), each step the median over lines
-    side by side (`across` times `unit`): a card edge runs straight across all of them. n x k."""
-    gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+    strongest step in `grey` (`edge_grey`; half the difference a pixel either way) met
+    going out from the point `along` times `unit` (n), each step the median over lines side
+    by side (`across` times `unit`): a card edge runs straight across all of them. n x k."""
     out = out[:, :, None, None, :]
     side = np.stack([-out[..., 1], out[..., 0]], axis=-1)
     size = unit[:, None, None, None, None]
@@ -308,12 +315,12 @@ def _edge_steps(frame: np.ndarray, centre: np.ndarray, out: np.ndarray, unit: np
     shape = step.shape[:-1]
     flat = step.reshape(-1, 2 * len(across), 2)
     rows = _REMAP_ROWS  # cv2.remap takes fewer rows than a busy frame's hypotheses make
-    grey = np.concatenate([cv2.remap(gray, part[..., 0], part[..., 1], cv2.INTER_LINEAR,
-                                     borderMode=cv2.BORDER_REPLICATE)
-                           for part in (flat[i:i + rows] for i in range(0, len(flat), rows))]
-                          ).astype(np.float32).reshape(shape)
+    levels = np.concatenate([cv2.remap(grey, part[..., 0], part[..., 1], cv2.INTER_LINEAR,
+                                       borderMode=cv2.BORDER_REPLICATE)
+                             for part in (flat[i:i + rows] for i in range(0, len(flat), rows))]
+                            ).astype(np.float32).reshape(shape)
     half = len(across)
-    change = np.abs(grey[..., :half] - grey[..., half:]) / 2
+    change = np.abs(levels[..., :half] - levels[..., half:]) / 2
     return np.asarray(np.median(change, axis=3).max(axis=2))
 
 
@@ -332,18 +339,18 @@ readings at a bottom-left or top-right index and none of 356 at the other two; o
 two-index designs, 7 of 1,918 sure readings (at 2: 67 of 101, and 19 of 1,918)."""
 
 
-def mirrored(frame: np.ndarray, glyphs: np.ndarray, u: np.ndarray, v: np.ndarray,
+def mirrored(grey: np.ndarray, glyphs: np.ndarray, u: np.ndarray, v: np.ndarray,
              heights: np.ndarray) -> np.ndarray:
     """Per reading (its rank glyph's centre and height in frame pixels, and its corner's u, v),
     whether the card edge beside the glyph lies on the far side (+u) instead of the near one:
     decks such as dondorf print an index in all four corners, those at the bottom-left and
     top-right turned as the bottom-right and top-left ones are, and a reading there frames the
-    card on the wrong side of its index."""
+    card on the wrong side of its index. `grey`: the frame's `edge_grey`."""
     if not len(glyphs):
         return np.zeros(0, bool)
     heights = np.asarray(heights, np.float64)
     middle = glyphs + v * _INDEX_MIDDLE * heights[:, None]
-    steps = _edge_steps(frame, middle, np.stack([-u, u], axis=1), heights, _MIRROR_ALONG,
+    steps = _edge_steps(grey, middle, np.stack([-u, u], axis=1), heights, _MIRROR_ALONG,
                         _MIRROR_ACROSS)
     near, far = steps[:, 0], steps[:, 1]
     return np.asarray((far >= MIRROR_RATIO * near) & (far >= EDGE_STEP))

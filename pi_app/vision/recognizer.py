@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from pi_app.engine.cards import Card
-from pi_app.vision.detect import Corner, find_corners, mirrored
+from pi_app.vision.detect import Corner, edge_grey, find_corners, mirrored
 from pi_app.vision.glyphnet import GlyphNet
 from pi_app.vision.glyphs import RANK_HEIGHT
 from pi_app.vision.index import (
@@ -175,7 +175,8 @@ class Recognizer:
     def detect(self, frame: np.ndarray) -> list[Detection]:
         reads: list[tuple[Corner, Corner, IndexGlyphs]] = []
         missed: list[Corner] = []
-        for hypothesis in find_corners(frame):
+        grey = edge_grey(frame)
+        for hypothesis in find_corners(frame, grey):
             look = first_look(frame, hypothesis)
             if look is None:
                 missed.append(hypothesis)
@@ -192,7 +193,7 @@ class Recognizer:
         seen = [_Seen(hypothesis, *rank_glyph(framed, found), found.cut)
                 for hypothesis, framed, found in reads]
         self._look_again(frame, seen, [framed for _, framed, _ in reads], pr, ps)
-        return self._choose(_turned_right(frame, seen), pr, ps)
+        return self._choose(_turned_right(grey, seen), pr, ps)
 
     def _reframed(self, frame: np.ndarray, reads: list[tuple[Corner, Corner, IndexGlyphs]]
                   ) -> list[tuple[Corner, Corner, IndexGlyphs]]:
@@ -356,14 +357,15 @@ def _sized(seen: list[_Seen], read: list[bool], usual: float) -> list[Corner]:
             else s.corner for s in seen]
 
 
-def _turned_right(frame: np.ndarray, seen: list[_Seen]) -> list[_Seen]:
+def _turned_right(grey: np.ndarray, seen: list[_Seen]) -> list[_Seen]:
     """`seen`, with each reading whose card edge lies on the far side of its rank glyph
     (`detect.mirrored`: an index at a four-index deck's bottom-left or top-right corner)
     framed on that side: read as a bottom-right index, it put the card where its neighbour
-    lies in a row, and disputed that neighbour's reading as this card's other corner."""
+    lies in a row, and disputed that neighbour's reading as this card's other corner.
+    `grey`: the frame's `detect.edge_grey`."""
     if not seen:
         return seen
-    flip = mirrored(frame, np.array([s.glyph for s in seen]), np.array([s.corner.u for s in seen]),
+    flip = mirrored(grey, np.array([s.glyph for s in seen]), np.array([s.corner.u for s in seen]),
                     np.array([s.corner.v for s in seen]), np.array([s.glyph_height for s in seen]))
     return [replace(s, corner=s.corner.flipped(s.glyph)) if f else s
             for s, f in zip(seen, flip, strict=True)]

@@ -10,6 +10,7 @@ from pi_app.vision.detect import (
     _against_edges,
     _fit_sides,
     _polygon_corners,
+    edge_grey,
     find_corners,
     light_field,
     mirrored,
@@ -154,7 +155,7 @@ def test_over_a_thousand_hypotheses_are_all_checked_for_card_edges() -> None:
                        120.0)
     mid_card = Corner(np.array([540.0, 260.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]),
                       120.0)
-    keep = _against_edges(frame, [at_corner, mid_card] * 600)
+    keep = _against_edges(edge_grey(frame), [at_corner, mid_card] * 600)
     assert keep.shape == (1200,)
     assert keep[0::2].all() and not keep[1::2].any()
 
@@ -208,7 +209,8 @@ def test_an_index_whose_card_edge_lies_on_its_far_side_is_mirrored(
     glyphs = np.array([[512.0, 341.0], [512.0, 212.0]])
     u = np.array([[-1.0, 0.0], [1.0, 0.0]])
     v = np.array([[0.0, -1.0], [0.0, 1.0]])
-    assert mirrored(frame, glyphs, u, v, np.array([15.0, 15.0])).tolist() == [True, False]
+    heights = np.array([15.0, 15.0])
+    assert mirrored(edge_grey(frame), glyphs, u, v, heights).tolist() == [True, False]
 
 
 def test_a_mirrored_corner_runs_clockwise_from_the_read_corner_with_the_long_edge_first() -> None:

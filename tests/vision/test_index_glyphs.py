@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from pi_app.vision.detect import Corner, _against_edges, paper_levels
+from pi_app.vision.detect import Corner, _against_edges, edge_grey, paper_levels
 from pi_app.vision.glyphs import index_corners, ink_mask
 from pi_app.vision.index import read_corner
 from pi_app.vision.recognizer import NONE_RANK, Recognizer, _Seen
@@ -419,14 +419,14 @@ def test_a_corner_index_sits_against_card_edges_and_pips_in_a_cards_middle_do_no
         scene = make_scene(kennard_deck, np.random.default_rng(32), layout, n_cards=8)
         hypotheses = _glyph_hypotheses(scene.image)
         labels = [label_corner(h, scene) for h in hypotheses]
-        kept = _against_edges(scene.image, hypotheses)
+        kept = _against_edges(edge_grey(scene.image), hypotheses)
         index = [k for k, label in zip(kept, labels, strict=True)
                  if label is not None and label[0] != NONE_RANK]
         elsewhere += [bool(k) for k, label in zip(kept, labels, strict=True)
                       if label is not None and label[0] == NONE_RANK]
         corners = [_true_corner(card) for card in scene.cards if card.index_visible[0]]
         assert all(index) and len(index) >= 5
-        assert _against_edges(scene.image, corners).all()
+        assert _against_edges(edge_grey(scene.image), corners).all()
     # pips and court art, over both layouts: mostly dropped (a row's share alone swings
     # between a quarter and near half from table to table)
     assert sum(elsewhere) < len(elsewhere) / 3

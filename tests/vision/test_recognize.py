@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pi_app.engine.cards import parse_card
-from pi_app.vision.detect import Corner, find_corners
+from pi_app.vision.detect import Corner, edge_grey, find_corners
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphs import RANK_HEIGHT
 from pi_app.vision.index import rank_glyph, read_corner
@@ -174,7 +174,7 @@ def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
                                np.array([0.0, -1.0]), 120.0), np.array([512.0, 341.0]), 15.0)
     top_left = _Seen(Corner(np.array([500.0, 200.0]), np.array([1.0, 0.0]),
                             np.array([0.0, 1.0]), 120.0), np.array([512.0, 212.0]), 15.0)
-    turned = _turned_right(four_index_card, [bottom_left, top_left])
+    turned = _turned_right(edge_grey(four_index_card), [bottom_left, top_left])
     assert np.allclose(turned[0].corner.quad(), [[500, 368], [500, 200], [620, 200], [620, 368]],
                        atol=0.5)
     assert turned[1] == top_left
