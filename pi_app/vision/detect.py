@@ -495,10 +495,9 @@ def _polygon_corners(contour: np.ndarray, unit: float,
     points = contour[:, 0, :]
     begin, end, fitted = _fit_sides(points, _indices_in(points, poly))
     # Vertex i is where side i - 1 (coming in) meets side i (going out).
-    p, r = np.roll(begin, 1, axis=0), np.roll(end - begin, 1, axis=0)
-    s = end - begin
+    p, r, s = _previous(begin), _previous(end - begin), end - begin
     denom = r[:, 0] * s[:, 1] - r[:, 1] * s[:, 0]
-    ok = np.roll(fitted, 1) & fitted & (np.abs(denom) >= 1e-6)
+    ok = _previous(fitted) & fitted & (np.abs(denom) >= 1e-6)
     t = ((begin - p)[:, 0] * s[:, 1] - (begin - p)[:, 1] * s[:, 0]) / np.where(ok, denom, 1.0)
     corner = p + t[:, None] * r
     a, b = p - corner, end - corner  # towards the previous vertex, towards the next
@@ -506,19 +505,28 @@ def _polygon_corners(contour: np.ndarray, unit: float,
     ok &= np.minimum(la, lb) >= 4 * unit
     la, lb = np.maximum(la, 1e-9), np.maximum(lb, 1e-9)
     ok &= np.abs((a * b).sum(axis=1) / (la * lb)) <= 0.5  # within 60..120 degrees
+    a, b = a / la[:, None], b / lb[:, None]  # unit vectors along the two sides
+    bisector = a + b
+    probes = corner + 2.5 * unit * bisector / (np.hypot(bisector[:, 0], bisector[:, 1])
+                                               + 1e-9)[:, None]
+    clockwise = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0
     found = []
-    for i in np.flatnonzero(ok):
-        bisector = a[i] / la[i] + b[i] / lb[i]
-        probe = corner[i] + 2.5 * unit * bisector / (np.hypot(*bisector) + 1e-9)
-        if not convex and cv2.pointPolygonTest(contour, (float(probe[0]), float(probe[1])),
-                                               False) < 0:
+    for i in np.flatnonzero(ok).tolist():
+        if not convex and cv2.pointPolygonTest(contour, (float(probes[i, 0]),
+                                                         float(probes[i, 1])), False) < 0:
             continue  # a concave notch, not a card corner
-        if a[i, 0] * b[i, 1] - a[i, 1] * b[i, 0] > 0:
-            u, v, lu, lv = a[i] / la[i], b[i] / lb[i], float(la[i]), float(lb[i])
+        if clockwise[i]:
+            u, v, lu, lv = a[i], b[i], float(la[i]), float(lb[i])
         else:
-            u, v, lu, lv = b[i] / lb[i], a[i] / la[i], float(lb[i]), float(la[i])
+            u, v, lu, lv = b[i], a[i], float(lb[i]), float(la[i])
         found.append((corner[i] - (u + v) * 0.7 * unit, u, v, lu, lv))  # undo the mask's edge cut
     return found
+
+
+def _previous(items: np.ndarray) -> np.ndarray:
+    """Each item's predecessor around a closed polygon (`np.roll(items, 1, axis=0)`, at a
+    fraction of its cost on a few vertices)."""
+    return np.concatenate([items[-1:], items[:-1]])
 
 
 def _indices_in(points: np.ndarray, picked: np.ndarray) -> np.ndarray:
@@ -541,11 +549,12 @@ def _fit_sides(points: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarr
     centre = points.mean(axis=0)
     p = points - centre
     twice = np.concatenate([p, p])  # a side may run past the outline's first point
+    x, y = twice[:, 0], twice[:, 1]
     sums = np.zeros((2 * n + 1, 5))
-    np.cumsum(np.column_stack([twice[:, 0], twice[:, 1], twice[:, 0] ** 2, twice[:, 1] ** 2,
-                               twice[:, 0] * twice[:, 1]]), axis=0, out=sums[1:])
+    np.cumsum(np.column_stack([x, y, x * x, y * y, x * y]), axis=0, out=sums[1:])
     start = np.asarray(at)
-    count = (np.roll(start, -1) - start) % n
+    following = np.concatenate([start[1:], start[:1]])
+    count = (following - start) % n
     trim = count // 6
     first, many = start + trim, count - 2 * trim + 1
     total = sums[first + many] - sums[first]
@@ -555,12 +564,9 @@ def _fit_sides(points: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarr
     angle = 0.5 * np.arctan2(2 * cxy, cxx - cyy)  # the covariance's major axis
     direction = np.column_stack([np.cos(angle), np.sin(angle)])
     origin = np.column_stack([mx, my])
-
-    def project(q: np.ndarray) -> np.ndarray:
-        return np.asarray(origin + direction * ((q - origin) * direction).sum(axis=1)[:, None]
-                          + centre)
-
-    return project(p[start]), project(p[np.roll(start, -1)]), count >= 3
+    ends = np.stack([p[start], p[following]]) - origin  # each side's two ends, projected
+    projected = origin + direction * (ends * direction).sum(axis=2)[..., None] + centre
+    return projected[0], projected[1], count >= 3
 
 
 def _distinct(raw: list[Found]) -> list[Found]:
