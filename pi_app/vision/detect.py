@@ -13,7 +13,14 @@ import cv2
 import numpy as np
 
 from pi_app.vision.designs import CARD_ASPECT
-from pi_app.vision.glyphs import RANK_CENTRE, RANK_HEIGHT, index_corners, ink_mask
+from pi_app.vision.glyphs import (
+    RANK_CENTRE,
+    RANK_HEIGHT,
+    brightest,
+    darkest,
+    index_corners,
+    ink_mask,
+)
 
 WORK_SIZE = 640
 """Detection runs on a copy of the frame scaled to this longest side; reading uses full size."""
@@ -65,8 +72,7 @@ class Corner:
 def paper_level(small: np.ndarray) -> float:
     """The brightness (of the darkest channel) that separates card stock from this table,
     where the light is even."""
-    low = cv2.GaussianBlur(cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2]),
-                           (0, 0), 1.0)
+    low = cv2.GaussianBlur(darkest(small), (0, 0), 1.0)
     level, _ = cv2.threshold(low, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     brighter = low[low > level]
     if brighter.size > 0.5 * low.size:  # a pale table: that split was ink against the rest
@@ -102,7 +108,7 @@ def light_field(small: np.ndarray) -> np.ndarray:
     the size of `small`): a plane fitted to the table's brightness on a coarse grid, where an
     opening has taken away anything as small as a card, and fitted again without what still
     stands well above it (the middle of a pile)."""
-    low = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
+    low = darkest(small)
     tiny = cv2.resize(low, _LIGHT_GRID, interpolation=cv2.INTER_AREA)
     table = cv2.morphologyEx(tiny, cv2.MORPH_OPEN, np.ones((13, 13), np.uint8))
     values = table.ravel().astype(np.float64)
@@ -127,9 +133,7 @@ _GREY_ENOUGH = np.ceil(0.35 * np.arange(256) + 12).clip(0, 255).astype(np.uint8)
 def paper_mask(image: np.ndarray, levels: np.ndarray) -> np.ndarray:
     """Bright (above `levels`, per pixel), unsaturated pixels: card stock, whose outlines keep
     corner indexes whole."""
-    b, g, r = cv2.split(image)
-    low = cv2.min(cv2.min(b, g), r)
-    high = cv2.max(cv2.max(b, g), r)
+    low, high = darkest(image), brightest(image)
     # bright (low > levels) and unsaturated (high - low < 0.35 * high + 12), as integer
     # levels looked up per pixel: whole-image float arithmetic cost more than the rest here
     grey_enough = cv2.LUT(high, _GREY_ENOUGH)

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from pi_app.vision.detect import Corner
-from pi_app.vision.glyphs import RANK_CENTRE, RANK_HEIGHT, components
+from pi_app.vision.glyphs import RANK_CENTRE, RANK_HEIGHT, components, darkest
 
 PATCH_U, PATCH_V = 0.24, 0.52
 """The corner region searched for an index, in card widths along the short and long edge."""
@@ -126,10 +126,9 @@ def read_glyphs(patch: np.ndarray, level: float = INK) -> IndexGlyphs | None:
 def _read(patch: np.ndarray, level: float = INK) -> tuple[IndexGlyphs | None, bool]:
     """`read_glyphs`, and whether the patch seems framed too close: ink where an index would be
     runs off its far side, or is too big for an index glyph at this scale."""
-    b, g, r = cv2.split(patch)
-    darkest = cv2.min(cv2.min(b, g), r)
-    dark, paper = _levels(darkest, 0.03, 0.85)
-    low = darkest.astype(np.float32)
+    least = darkest(patch)
+    dark, paper = _levels(least, 0.03, 0.85)
+    low = least.astype(np.float32)
     if paper - dark < 35:
         return None, False
     ink = np.clip((paper - low) / (paper - dark), 0, 1)

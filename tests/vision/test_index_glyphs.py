@@ -11,13 +11,21 @@ import numpy as np
 import pytest
 
 from pi_app.vision.detect import Corner, _against_edges, edge_grey, paper_levels
-from pi_app.vision.glyphs import index_corners, ink_mask
+from pi_app.vision.glyphs import brightest, darkest, index_corners, ink_mask
 from pi_app.vision.index import read_corner
 from pi_app.vision.recognizer import NONE_RANK, Recognizer, _Seen
 from pi_app.vision.synth import Conditions, SceneCard, make_scene
 from pi_app.vision.training import label_corner
 
 CALM = Conditions(tilt=0.05, light=0.2, glare=0.0, blur=0.5, noise=2.0, jpeg=(90, 95))
+
+
+def test_ink_is_measured_on_each_pixels_darkest_channel_and_paper_also_on_its_brightest(
+) -> None:
+    image = np.random.default_rng(1).integers(0, 256, (37, 53, 3), np.uint8)
+    for part in (image, image[5:30, 7:40]):  # a whole frame and a region of one
+        assert np.array_equal(darkest(part), part.min(axis=2))
+        assert np.array_equal(brightest(part), part.max(axis=2))
 
 
 def _levels(image: np.ndarray) -> np.ndarray:
