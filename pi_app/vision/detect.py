@@ -69,10 +69,10 @@ class Corner:
         return replace(self, point=point, u=-self.u, mirrored=not self.mirrored)
 
 
-def paper_level(small: np.ndarray) -> float:
-    """The brightness (of the darkest channel) that separates card stock from this table,
-    where the light is even."""
-    low = cv2.GaussianBlur(darkest(small), (0, 0), 1.0)
+def paper_level(low: np.ndarray) -> float:
+    """The brightness of the darkest channel (`low`, `glyphs.darkest`) that separates card
+    stock from this table, where the light is even."""
+    low = cv2.GaussianBlur(low, (0, 0), 1.0)
     level, _ = cv2.threshold(low, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     brighter = low[low > level]
     if brighter.size > 0.5 * low.size:  # a pale table: that split was ink against the rest
@@ -85,8 +85,9 @@ def paper_levels(small: np.ndarray) -> np.ndarray:
     """`paper_level` per pixel (uint8, the size of `small`), under the light that falls on
     the table: a lamp to one side can light the far table brighter than cards in the shade,
     and one level for the whole frame then takes the table for card stock."""
-    light = light_field(small)
-    flat = cv2.divide(small, cv2.merge([light, light, light]), dtype=cv2.CV_8U)
+    low = darkest(small)
+    light = light_field(low)
+    flat = cv2.divide(low, light, dtype=cv2.CV_8U)  # rounding keeps the darkest channel's
     return np.asarray(np.clip(paper_level(flat) * light, 0, 255).astype(np.uint8))
 
 
@@ -103,12 +104,11 @@ _PLANE = np.column_stack([np.ones(_LIGHT_GRID[0] * _LIGHT_GRID[1]),
 """Per grid cell: 1, x and y (frame fractions from the middle), for fitting a plane."""
 
 
-def light_field(small: np.ndarray) -> np.ndarray:
+def light_field(low: np.ndarray) -> np.ndarray:
     """How brightly each pixel of the table is lit, relative to the frame's mean (float32,
-    the size of `small`): a plane fitted to the table's brightness on a coarse grid, where an
-    opening has taken away anything as small as a card, and fitted again without what still
-    stands well above it (the middle of a pile)."""
-    low = darkest(small)
+    the size of `low`, the working image's darkest channel): a plane fitted to the table's
+    brightness on a coarse grid, where an opening has taken away anything as small as a card,
+    and fitted again without what still stands well above it (the middle of a pile)."""
     tiny = cv2.resize(low, _LIGHT_GRID, interpolation=cv2.INTER_AREA)
     table = cv2.morphologyEx(tiny, cv2.MORPH_OPEN, np.ones((13, 13), np.uint8))
     values = table.ravel().astype(np.float64)
@@ -119,10 +119,10 @@ def light_field(small: np.ndarray) -> np.ndarray:
         fitted = _PLANE @ coef
         keep = values - fitted < 2 * np.std(values[keep] - plane @ coef) + 1
     if fitted.mean() <= 0:
-        return np.ones(small.shape[:2], np.float32)
+        return np.ones(low.shape[:2], np.float32)
     field = np.clip(fitted / fitted.mean(), *_LIGHT_RANGE).astype(np.float32).reshape(
         _LIGHT_GRID[1], _LIGHT_GRID[0])
-    return np.asarray(cv2.resize(field, (small.shape[1], small.shape[0]),
+    return np.asarray(cv2.resize(field, (low.shape[1], low.shape[0]),
                                  interpolation=cv2.INTER_LINEAR))
 
 
