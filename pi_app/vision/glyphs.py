@@ -119,14 +119,13 @@ def index_corners(ink: np.ndarray, typical: float | None) -> list[Hypothesis]:
     chosen = np.zeros_like(pairs)
     np.put_along_axis(chosen, best, True, axis=1)
     pairs &= chosen
-    corners: list[Hypothesis] = []
-    for i, j in zip(*np.nonzero(pairs), strict=True):
-        v = offset[i, j] / distance[i, j]
-        u = np.array([v[1], -v[0]])
-        rank_height = distance[i, j] / RANK_TO_SUIT
-        width = rank_height / RANK_HEIGHT
-        if typical is not None and 0.07 < rank_height / typical < 0.25:
-            width = typical
-        point = c[i] - (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width
-        corners.append((point, u, v, float(width)))
-    return corners
+    i, j = np.nonzero(pairs)
+    v = offset[i, j] / distance[i, j][:, None]
+    u = np.stack([v[:, 1], -v[:, 0]], axis=1)
+    rank_height = distance[i, j] / RANK_TO_SUIT
+    width = rank_height / RANK_HEIGHT
+    if typical is not None:  # an index's size among lone cards': they give the width
+        share = rank_height / typical
+        width = np.where((share > 0.07) & (share < 0.25), typical, width)
+    point = c[i] - (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width[:, None]
+    return list(zip(point, u, v, width.tolist(), strict=True))
