@@ -4,11 +4,11 @@
 For each design: detection precision/recall and card accuracy of the default recogniser (which
 never saw any aisleriot design), the same after learning the deck from 52 synthetic single-card
 photos, confident misreads, and CPU ms per frame with 8 scattered cards (median, one thread),
-also as a ratio to a fixed OpenCV baseline timed in the same run, and the same figures and ms
-per frame by layout (scattered, overlapping row, fan) over the unseen designs, with the share
-of detections naming a card on the table whose corners hold its centre (`placed`: the zone,
-and so the player, goes by the centre). Empty tables
-count invented cards. Aisleriot designs need Debian's gnome-cards-data and librsvg2-bin.
+also as a ratio to a fixed OpenCV baseline timed just after each of those tables, and the same
+figures and ms per frame by layout (scattered, overlapping row, fan) over the unseen designs,
+with the share of detections naming a card on the table whose corners hold its centre
+(`placed`: the zone, and so the player, goes by the centre). Empty tables count invented
+cards. Aisleriot designs need Debian's gnome-cards-data and librsvg2-bin.
     .venv/bin/python benchmarks/vision.py [--scenes 24] [--designs anglo,paris] [--no-learn]
         [--threshold 0.8] [--model other.npz] [--json]
 """
@@ -52,11 +52,14 @@ LAYOUTS = ("scatter", "row", "fan")
 
 def measure(recognizer: Recognizer, design: Design, scenes: int, seed: int,
             by_layout: dict[str, Tally] | None = None,
-            layout_ms: dict[str, list[float]] | None = None) -> tuple[Tally, list[float]]:
-    """Tally over `scenes` tables (a third of each layout), also added into `by_layout`, and
-    the ms per scattered table (every table's ms go into `layout_ms`)."""
+            layout_ms: dict[str, list[float]] | None = None
+            ) -> tuple[Tally, list[float], list[float]]:
+    """Tally over `scenes` tables (a third of each layout), also added into `by_layout`, the
+    ms per scattered table (every table's ms go into `layout_ms`), and the baseline's ms timed
+    just after each scattered table: a shared machine's speed drifts over a run, and a ratio
+    to a baseline timed once, minutes away, drifts with it."""
     rng = np.random.default_rng(seed)
-    total, times = Tally(), []
+    total, times, bases = Tally(), [], []
     for i in range(scenes):
         layout = LAYOUTS[i % 3]
         scene = make_scene(design, rng, layout, n_cards=8)
@@ -65,13 +68,14 @@ def measure(recognizer: Recognizer, design: Design, scenes: int, seed: int,
         ms = (time.process_time() - start) * 1000
         if layout == "scatter":
             times.append(ms)
+            bases.append(baseline_ms(scene.image, repeats=3))
         tally = score(scene, detections)
         total.add(tally)
         if by_layout is not None:
             by_layout.setdefault(layout, Tally()).add(tally)
         if layout_ms is not None:
             layout_ms.setdefault(layout, []).append(ms)
-    return total, times
+    return total, times, bases
 
 
 def layout_rows(by_layout: dict[str, Tally], layout_ms: dict[str, list[float]]
@@ -103,11 +107,15 @@ def photos(design: Design, folder: Path, seed: int) -> None:
         cv2.imwrite(str(folder / f"{code}.jpg"), scene.image)
 
 
-def row(name: str, seen: str, tally: Tally, times: list[float]) -> dict[str, object]:
+def row(name: str, seen: str, tally: Tally, times: list[float], bases: list[float]
+        ) -> dict[str, object]:
     return {"design": name, "recogniser": seen, "precision": round(tally.precision, 4),
             "recall": round(tally.recall, 4), "accuracy": round(tally.accuracy, 4),
             "misreads": tally.wrong, "unknown": tally.unknown, "cards": tally.readable,
-            "ms_per_frame": round(statistics.median(times), 1) if times else None}
+            "ms_per_frame": round(statistics.median(times), 1) if times else None,
+            "over_baseline": (round(statistics.median(t / b for t, b in zip(times, bases,
+                                                                             strict=True)), 2)
+                              if times else None), "baseline_ms": bases}
 
 
 def main() -> int:
@@ -145,9 +153,10 @@ def main() -> int:
     for n, (name, design) in enumerate(designs.items()):
         print(f"[{n + 1}/{len(designs)}] {name}: default", file=sys.stderr, flush=True)
         seen = name.startswith("kennard")
-        tally, times = measure(default, design, args.scenes, args.seed,
-                               None if seen else unseen_layouts, None if seen else unseen_ms)
-        rows.append(row(name, "default", tally, times))
+        tally, times, bases = measure(default, design, args.scenes, args.seed,
+                                      None if seen else unseen_layouts,
+                                      None if seen else unseen_ms)
+        rows.append(row(name, "default", tally, times, bases))
         if not name.startswith("kennard"):
             unseen.add(tally)
         if args.no_learn or name.startswith("kennard"):
@@ -162,9 +171,9 @@ def main() -> int:
                 rows.append({"design": name, "recogniser": "learned", "learn_error": str(exc)})
                 continue
             learn_s = time.perf_counter() - start
-        tally, times = measure(Recognizer(profile, args.threshold), design, args.scenes,
-                               args.seed, learned_layouts, learned_ms)
-        rows.append({**row(name, "learned", tally, times), "learn_s": round(learn_s, 1)})
+        tally, times, bases = measure(Recognizer(profile, args.threshold), design,
+                                      args.scenes, args.seed, learned_layouts, learned_ms)
+        rows.append({**row(name, "learned", tally, times, bases), "learn_s": round(learn_s, 1)})
         learned.add(tally)
     rng = np.random.default_rng(args.seed + 7)
     invented = 0
@@ -172,14 +181,16 @@ def main() -> int:
     for _ in range(args.empty):
         scene = make_scene(any_design, rng, "empty")
         invented += len(default.detect(scene.image))
-    base = baseline_ms(make_scene(any_design, rng, "scatter").image)
-    frame_ms = statistics.median(r["ms_per_frame"] for r in rows if r.get("ms_per_frame"))
+    base = statistics.median(b for r in rows for b in r.pop("baseline_ms", []))
+    timed = [r for r in rows if r.get("ms_per_frame")]
+    frame_ms = statistics.median(r["ms_per_frame"] for r in timed)
     summary = {"unseen_accuracy": round(unseen.accuracy, 4), "unseen_misreads": unseen.wrong,
                "learned_accuracy": round(learned.accuracy, 4) if learned.readable else None,
                "learned_misreads": learned.wrong, "empty_tables": args.empty,
                "empty_table_cards_invented": invented,
                "ms_per_frame_median": frame_ms, "baseline_ms": round(base, 2),
-               "frame_over_baseline": round(frame_ms / base, 1),
+               "frame_over_baseline": round(statistics.median(r["over_baseline"] for r in timed),
+                                            1),
                "unseen_by_layout": layout_rows(unseen_layouts, unseen_ms),
                "learned_by_layout": layout_rows(learned_layouts, learned_ms)}
     if args.json:
