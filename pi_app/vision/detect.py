@@ -87,7 +87,9 @@ def paper_levels(small: np.ndarray) -> np.ndarray:
     and one level for the whole frame then takes the table for card stock."""
     low = darkest(small)
     light = light_field(low)
-    flat = cv2.divide(low, light, dtype=cv2.CV_8U)  # rounding keeps the darkest channel's
+    # dividing the darkest channel alone gives the darkest of the divided channels: rounding
+    # keeps their order
+    flat = cv2.divide(low, light, dtype=cv2.CV_8U)
     return np.asarray(np.clip(paper_level(flat) * light, 0, 255).astype(np.uint8))
 
 

@@ -43,6 +43,7 @@ _LEAST_DEPTH = np.floor(np.arange(256) * INK_DEPTH).astype(np.uint8)
 
 
 _ACROSS_CHANNELS = np.ones((1, 3), np.uint8)
+"""A pixel's three interleaved channels, side by side in a row of the image's bytes."""
 
 
 def darkest(image: np.ndarray) -> np.ndarray:
@@ -124,7 +125,7 @@ def index_corners(ink: np.ndarray, typical: float | None) -> list[Hypothesis]:
     u = np.stack([v[:, 1], -v[:, 0]], axis=1)
     rank_height = distance[i, j] / RANK_TO_SUIT
     width = rank_height / RANK_HEIGHT
-    if typical is not None:  # an index's size among lone cards': they give the width
+    if typical is not None:  # an index the size of the lone cards' has their width
         share = rank_height / typical
         width = np.where((share > 0.07) & (share < 0.25), typical, width)
     point = c[i] - (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width[:, None]

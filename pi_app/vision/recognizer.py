@@ -173,6 +173,9 @@ class Recognizer:
         return Reading(detections, (time.perf_counter() - start) * 1000)
 
     def detect(self, frame: np.ndarray) -> list[Detection]:
+        if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+            raise ValueError(f"expected a BGR frame (height x width x 3, uint8), got "
+                             f"{frame.dtype} {'x'.join(map(str, frame.shape))}")
         reads: list[tuple[Corner, Corner, IndexGlyphs]] = []
         missed: list[Corner] = []
         grey = edge_grey(frame)

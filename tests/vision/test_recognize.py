@@ -70,6 +70,15 @@ def test_empty_tables_invent_no_cards(recognizer, kennard_deck) -> None:
     assert invented == []
 
 
+@pytest.mark.parametrize("frame", [np.zeros((72, 128), np.uint8),
+                                   np.zeros((72, 128, 4), np.uint8),
+                                   np.zeros((72, 128, 3), np.float32)],
+                         ids=["grey", "with alpha", "float"])
+def test_a_frame_that_is_not_8_bit_bgr_is_refused_by_name(frame: np.ndarray) -> None:
+    with pytest.raises(ValueError, match="expected a BGR frame"):
+        Recognizer().detect(frame)
+
+
 def test_below_the_threshold_a_card_is_unknown_never_a_guess(kennard_deck) -> None:
     strict = Recognizer(threshold=0.999999)
     rng = np.random.default_rng(16)
