@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import product
 from pathlib import Path
 
@@ -224,10 +224,11 @@ MISREAD_COST = 5.0
 
 
 def best_reader(tuned: Model, default: Model, held_out: Samples) -> Model:
-    """`tuned`'s name, with whichever of its and `default`'s rank and suit networks read the
-    held-out samples best together: sure and right, less MISREAD_COST times sure and wrong
-    (including "not an index" taken for a card). Tuning can make a network shy of answering,
-    or sure of a deck's quirk; this keeps a learned deck from reading worse than no profile."""
+    """`tuned` (its name, its deck's width per glyph), with whichever of its and `default`'s
+    rank and suit networks read the held-out samples best together: sure and right, less
+    MISREAD_COST times sure and wrong (including "not an index" taken for a card). Tuning can
+    make a network shy of answering, or sure of a deck's quirk; this keeps a learned deck
+    from reading worse than no profile."""
     rank_images, suit_images = np.stack(held_out.rank), np.stack(held_out.suit)
     rank_label, suit_label = np.array(held_out.rank_label), np.array(held_out.suit_label)
     index = rank_label != NONE_RANK
@@ -245,6 +246,5 @@ def best_reader(tuned: Model, default: Model, held_out: Samples) -> Model:
         return float((sure & right).sum() - MISREAD_COST * (sure & ~right).sum())
 
     rank_from, suit_from = max(product(("tuned", "default"), repeat=2), key=lambda c: merit(*c))
-    return Model(tuned.rank if rank_from == "tuned" else default.rank,
-                 tuned.suit if suit_from == "tuned" else default.suit, tuned.name,
-                 tuned.width_per_glyph)
+    return replace(tuned, rank=tuned.rank if rank_from == "tuned" else default.rank,
+                   suit=tuned.suit if suit_from == "tuned" else default.suit)
