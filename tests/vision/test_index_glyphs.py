@@ -484,6 +484,23 @@ def test_a_shadow_run_into_the_rank_is_ink_at_first_look_and_not_at_the_firmer_s
     assert 9 <= y <= 12 and 19 <= h <= 24  # the 4 alone, from its top to its foot
 
 
+def test_a_four_the_first_look_takes_for_no_index_is_read_at_the_firmer_look(
+        recognizer: Recognizer) -> None:
+    # The shadow joins the 4 into a shape the rank network rules out as an index (0.95)
+    from pi_app.vision.index import PATCH_U, PATCH_W, rank_glyph, read_glyphs
+
+    patch = _four_beside_a_shadow(0.45)
+    framing = Corner(np.zeros(2), np.array([1.0, 0.0]), np.array([0.0, 1.0]), PATCH_W / PATCH_U)
+    first = read_glyphs(patch)
+    assert first is not None
+    pr, ps = recognizer._probabilities([first])
+    assert pr[0, NONE_RANK] > 0.9
+    seen = [_Seen(framing, *rank_glyph(framing, first), first.cut)]
+    recognizer._look_again(patch, seen, [framing], pr, ps)
+    assert pr[0, :NONE_RANK].argmax() == 3 and ps[0, :4].argmax() == 0  # the four of clubs
+    assert pr[0, 3] * ps[0, 0] > 0.97
+
+
 def test_fanned_cards_read_unsurely_at_first_are_read_at_a_firmer_look_and_none_misread(
         kennard_deck, recognizer, monkeypatch: pytest.MonkeyPatch) -> None:
     # A tight fan in which the shadow of each card on top runs into the next card's rank
