@@ -35,6 +35,7 @@ from pi_app.inputs.button import ButtonTiming
 from pi_app.inputs.hub import InputHub
 from pi_app.inputs.pins import DEFAULT_PINS, ControlPins
 from pi_app.link import protocol_sim
+from pi_app.link.strip import SerialStrip
 
 RIGS = [pytest.param("sim", id="sim"), pytest.param("real", id="real", marks=pytest.mark.hil)]
 
@@ -55,6 +56,9 @@ def strip_rig(rig_kind: str) -> Iterator[StripRig]:
         layout = load_layout()
         length = layout.chains[0].length
         strip = open_strip("serial", length, url=f"sim://{SIM_STRIP}?leds={length}")
+        assert isinstance(strip, SerialStrip)
+        # the link opens its port on its own thread: the emulated board exists once it said hello
+        assert strip.link.wait_connected(5.0), "the emulated strip did not say hello"
         rig = StripRig(layout, strip, tester=None)
     else:
         config = real_config()
