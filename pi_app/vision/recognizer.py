@@ -233,12 +233,13 @@ class Recognizer:
                     pr: np.ndarray, ps: np.ndarray) -> None:
         """Read each unsure reading again with a firmer line for ink (`index.FIRM_INK`), and
         keep the second look where it is undoubted (`FIRM_SURE`): the soft shadow of a card
-        lying on top, run into a glyph, passes the first line and not the second. So are
-        readings the rank network doubts are an index at all, short of ruling one out
-        (`NOT_INDEX`: pips and art): a 10 whose 0 the shadow joins reads as no index more
-        often than as an unsure 10 (seeds 1, 3 and 5 of the benchmark: 56 more cards, one
-        fewer misread, for a twelfth more patches read; reading the ruled-out too, 6 more
-        cards for 7% more patches). Updates `seen`, `pr` and `ps` in place."""
+        lying on top, run into a glyph, passes the first line and not the second. Readings
+        the rank network doubts are an index at all get the second look too, but for those
+        it rules out (`NOT_INDEX`: pips and art): a 10 whose 0 the shadow joins reads as no
+        index more often than as an unsure 10 (seeds 1, 3 and 5 of the benchmark: 56 more
+        cards, one fewer misread, for a twelfth more patches read; looking again at the
+        ruled-out too, 6 more cards for 7% more patches). Updates `seen`, `pr` and `ps` in
+        place."""
         _, _, confidence = best_answers(pr, ps)
         doubtful = np.flatnonzero((confidence < self._needed(seen))
                                   & (pr[:, NONE_RANK] < NOT_INDEX))
