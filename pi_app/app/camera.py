@@ -36,7 +36,7 @@ from pi_app.vision.frames import FrameSource
 from pi_app.vision.preview import preview_jpeg
 from pi_app.vision.recognizer import Detection, Recognizer
 from pi_app.vision.tracking import TemporalFilter
-from pi_app.vision.zones import Zone, ZoneMap
+from pi_app.vision.zones import Zone, ZoneError, ZoneMap
 
 FRAME_SIZE = (1280, 720)
 FELT_BGR = (40, 90, 30)
@@ -63,6 +63,20 @@ def default_zones(seats: int = 2, size: tuple[int, int] = FRAME_SIZE) -> ZoneMap
                                           (left, 20 + band * (seat + 1) - 10)))
              for seat in range(seats)]
     return ZoneMap((starter, show, *plays))
+
+
+def table_zones(zones: ZoneMap, seats: int) -> ZoneMap:
+    """`zones` (a table's own zone file), checked to hold what the watcher needs: one play
+    zone per player, in seat order, a starter spot and a show area (kind crib)."""
+    kinds = [zone.kind for zone in zones.zones]
+    wanted = []
+    if kinds.count("play") != seats:
+        wanted.append(f"{seats} play zones, one per player in seat order "
+                      f"(it has {kinds.count('play')})")
+    wanted += [f"a {kind} zone" for kind in ("starter", "crib") if kind not in kinds]
+    if wanted:
+        raise ZoneError(f"the camera needs {' and '.join(wanted)}")
+    return zones
 
 
 def seat_of_zone(zone: Zone, zones: ZoneMap) -> int:
@@ -334,6 +348,8 @@ class VirtualCamera:
         state = self.controller.session.state()
         laid = self._current(state)
         plays = [z.name for z in self.zones.zones if z.kind == "play"]
+        starter, show = (next(z.name for z in self.zones.zones if z.kind == kind)
+                         for kind in ("starter", "crib"))
         cards: dict[str, list[str]] = {name: [] for name in plays}
         for seat, code in state.get("played", []):
             cards[plays[seat]].append(code)
@@ -341,11 +357,11 @@ class VirtualCamera:
             cards[plays[seat]] += [c for c in codes if c not in cards[plays[seat]]]
         secret = self._secret_for(state)
         if state.get("starter"):
-            cards["starter"] = [str(state["starter"])]
+            cards[starter] = [str(state["starter"])]
         elif secret is not None and state.get("phase") == "cut":
-            cards["starter"] = [secret.starter.code]  # the pone cuts, the dealer turns it up
+            cards[starter] = [secret.starter.code]  # the pone cuts, the dealer turns it up
         if secret is not None:
-            cards["show"] = self._shown_now(secret)
+            cards[show] = self._shown_now(secret)
         return render_table(self.design, self.zones, cards)
 
     def _shown_now(self, secret: SecretDeal) -> list[str]:

@@ -50,7 +50,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     },
     "board": {"backend": "sim", "layout": "", "led_count": 0, "brightness": 0.6, "url": ""},
     "pins": dict(DEFAULT_PINS),
-    "camera": {"source": "sim"},
+    "camera": {"source": "sim", "deck": "", "zones": ""},
     "speech": {"enabled": True, "voice": "en", "volume": 100, "rate": 160},
     "web": {"host": "127.0.0.1", "port": 8121, "pairing": False},
     "storage": {"path": "~/.local/share/crib/games.sqlite"},
@@ -102,6 +102,17 @@ class SpeechSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class CameraSettings:
+    source: str
+    deck: Path | None = None
+    """A learned deck profile (`crib deck learn`) to read the cards with, else the default
+    recogniser: a deck learned once is read better than any the default was built from."""
+    zones: Path | None = None
+    """A zone file (docs/vision.md) for this table's play areas, starter spot and show area,
+    else bands across the frame, one play area per player."""
+
+
+@dataclass(frozen=True, slots=True)
 class WebSettings:
     host: str
     port: int
@@ -114,7 +125,7 @@ class Config:
     game: GameSettings
     board: BoardSettings
     pins: ControlPins
-    camera: str
+    camera: CameraSettings
     speech: SpeechSettings
     web: WebSettings
     storage: Path
@@ -303,12 +314,26 @@ def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str],
         game=game,
         board=board,
         pins=_check_pins(check),
-        camera=check.choice("camera.source", CAMERAS),
+        camera=CameraSettings(check.choice("camera.source", CAMERAS),
+                              _check_file(check, "camera.deck",
+                                          "no such deck profile (make one with `crib deck learn`)"),
+                              _check_file(check, "camera.zones", "no such zone file")),
         speech=speech,
         web=web,
         storage=Path(check.get("storage.path", str)).expanduser(),
         sources=sources,
     )
+
+
+def _check_file(check: _Checker, key: str, missing: str) -> Path | None:
+    """An optional file setting: None when empty, else a file that exists."""
+    value: str = check.get(key, str)
+    if not value:
+        return None
+    path = Path(value).expanduser()
+    if not path.is_file():
+        raise check.fail(key, f"is {value!r}: {missing}")
+    return path
 
 
 def _check_voice(check: _Checker) -> str:

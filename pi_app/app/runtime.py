@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pi_app.app.config import Config
+from pi_app.app.config import Config, ConfigError
 from pi_app.app.controller import Controller
 from pi_app.app.pairing import SHOWN_SECONDS, code_design, new_code
 from pi_app.app.session import TableError
@@ -130,21 +130,33 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
 
 
 def _open_camera(config: Config, controller: Controller, simulated: bool) -> tuple[Any, Any]:
-    """The card watcher for mode `auto`: the virtual table in the simulator, else the camera.
+    """The card watcher for mode `auto`: the virtual table in the simulator, else the camera,
+    reading with the table's zones and learned deck (`camera.zones`, `camera.deck`) if set.
     OpenCV is needed only here, so the other modes run without it."""
-    if config.game.mode != "auto" or config.camera == "none":
+    if config.game.mode != "auto" or config.camera.source == "none":
         return None, None
-    from pi_app.app.camera import CardWatcher, VirtualCamera, default_zones
+    from pi_app.app.camera import CardWatcher, VirtualCamera, default_zones, table_zones
     from pi_app.vision.designs import font_design, load_folder
     from pi_app.vision.frames import PiCamera, VirtualTable
+    from pi_app.vision.recognizer import ModelError, Recognizer, make_recognizer
+    from pi_app.vision.zones import ZoneError, ZoneMap
 
-    zones = default_zones(len(controller.session.spec.names))
-    if simulated or config.camera == "sim":
+    seats = len(controller.session.spec.names)
+    try:
+        zones = (table_zones(ZoneMap.load(config.camera.zones), seats)
+                 if config.camera.zones else default_zones(seats))
+    except ZoneError as exc:
+        raise ConfigError(f"camera.zones: {exc}") from exc
+    try:
+        recognizer = make_recognizer(config.camera.deck) if config.camera.deck else Recognizer()
+    except ModelError as exc:
+        raise ConfigError(f"camera.deck: {exc}") from exc
+    if simulated or config.camera.source == "sim":
         deck = next((d for d in DECK_DIRS if d.is_dir()), None)
         design = load_folder(deck) if deck else font_design(0)
         virtual = VirtualCamera(controller, design, zones)
-        return CardWatcher(controller, VirtualTable(virtual.render), zones), virtual
-    return CardWatcher(controller, PiCamera(), zones), None
+        return CardWatcher(controller, VirtualTable(virtual.render), zones, recognizer), virtual
+    return CardWatcher(controller, PiCamera(), zones, recognizer), None
 
 
 def web_backend(app: TableApp, pairing_code: str | None = None,

@@ -153,7 +153,7 @@ def pico(ctx: Context) -> Result:
 
 def camera(ctx: Context) -> Result:
     """The Pi camera opens, gives a frame, and the recogniser reads cards in it."""
-    source, facts, probe = ctx.config.camera, ctx.probe.facts, ctx.probe
+    source, facts, probe = ctx.config.camera.source, ctx.probe.facts, ctx.probe
     name = "camera"
     if source == "none":
         return skip(name, "camera.source is none: cards are entered by hand")
@@ -249,7 +249,7 @@ def groups(ctx: Context) -> Result:
     if not probe.facts.on_pi:
         return skip(name, "not a Pi")
     needed = {"gpio": "the buttons"}
-    if config.camera == "picamera":
+    if config.camera.source == "picamera":
         needed["video"] = "the camera"
     if config.board.backend == "serial":
         needed["dialout"] = "the Pico"

@@ -96,3 +96,14 @@ def test_a_voice_is_a_voice_name_never_a_command(tmp_path) -> None:
 def test_a_missing_layout_file_is_reported(tmp_path) -> None:
     with pytest.raises(ConfigError, match=r"board\.layout.*cannot read layout"):
         load(tmp_path, user=f'[board]\nlayout = "{tmp_path / "nope.toml"}"\n')
+
+
+def test_the_cameras_learned_deck_and_zone_file_must_exist(tmp_path) -> None:
+    with pytest.raises(ConfigError, match=r"camera\.deck .*no such deck profile"):
+        load(tmp_path, user=f'[camera]\ndeck = "{tmp_path / "mine.npz"}"\n')
+    with pytest.raises(ConfigError, match=r"camera\.zones .*no such zone file"):
+        load(tmp_path, user=f'[camera]\nzones = "{tmp_path / "table.json"}"\n')
+    deck, zones = write(tmp_path / "mine.npz", "x"), write(tmp_path / "table.json", "{}")
+    config = load(tmp_path, user=f'[camera]\ndeck = "{deck}"\nzones = "{zones}"\n')
+    assert (config.camera.deck, config.camera.zones) == (deck, zones)
+    assert load(tmp_path).camera.deck is None  # the default recogniser, the default zones
