@@ -50,7 +50,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     },
     "board": {"backend": "sim", "layout": "", "led_count": 0, "brightness": 0.6, "url": ""},
     "pins": dict(DEFAULT_PINS),
-    "camera": {"source": "sim", "deck": "", "zones": ""},
+    "camera": {"source": "sim", "deck": "", "zones": "", "threshold": 0.0},
     "speech": {"enabled": True, "voice": "en", "volume": 100, "rate": 160},
     "web": {"host": "127.0.0.1", "port": 8121, "pairing": False},
     "storage": {"path": "~/.local/share/crib/games.sqlite"},
@@ -110,6 +110,9 @@ class CameraSettings:
     zones: Path | None = None
     """A zone file (docs/vision.md) for this table's play areas, starter spot and show area,
     else bands across the frame, one play area per player."""
+    threshold: float | None = None
+    """The confidence below which a card seen is "unknown" rather than named, else the
+    recogniser's own: higher, fewer wrong cards and more cards to name by hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +320,8 @@ def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str],
         camera=CameraSettings(check.choice("camera.source", CAMERAS),
                               _check_file(check, "camera.deck",
                                           "no such deck profile (make one with `crib deck learn`)"),
-                              _check_file(check, "camera.zones", "no such zone file")),
+                              _check_file(check, "camera.zones", "no such zone file"),
+                              float(check.number("camera.threshold", 0.0, 0.999, float)) or None),
         speech=speech,
         web=web,
         storage=Path(check.get("storage.path", str)).expanduser(),

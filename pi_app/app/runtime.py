@@ -131,14 +131,15 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
 
 def _open_camera(config: Config, controller: Controller, simulated: bool) -> tuple[Any, Any]:
     """The card watcher for mode `auto`: the virtual table in the simulator, else the camera,
-    reading with the table's zones and learned deck (`camera.zones`, `camera.deck`) if set.
+    reading with the table's zones, learned deck and threshold (`camera.zones`,
+    `camera.deck`, `camera.threshold`) if set.
     OpenCV is needed only here, so the other modes run without it."""
     if config.game.mode != "auto" or config.camera.source == "none":
         return None, None
     from pi_app.app.camera import CardWatcher, VirtualCamera, default_zones, table_zones
     from pi_app.vision.designs import font_design, load_folder
     from pi_app.vision.frames import PiCamera, VirtualTable
-    from pi_app.vision.recognizer import ModelError, Recognizer, make_recognizer
+    from pi_app.vision.recognizer import ModelError, make_recognizer
     from pi_app.vision.zones import ZoneError, ZoneMap
 
     seats = len(controller.session.spec.names)
@@ -148,7 +149,7 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> tup
     except ZoneError as exc:
         raise ConfigError(f"camera.zones: {exc}") from exc
     try:
-        recognizer = make_recognizer(config.camera.deck) if config.camera.deck else Recognizer()
+        recognizer = make_recognizer(config.camera.deck, config.camera.threshold)
     except ModelError as exc:
         raise ConfigError(f"camera.deck: {exc}") from exc
     if simulated or config.camera.source == "sim":

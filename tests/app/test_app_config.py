@@ -107,3 +107,10 @@ def test_the_cameras_learned_deck_and_zone_file_must_exist(tmp_path) -> None:
     config = load(tmp_path, user=f'[camera]\ndeck = "{deck}"\nzones = "{zones}"\n')
     assert (config.camera.deck, config.camera.zones) == (deck, zones)
     assert load(tmp_path).camera.deck is None  # the default recogniser, the default zones
+
+
+def test_the_cameras_threshold_is_a_confidence_below_one(tmp_path) -> None:
+    with pytest.raises(ConfigError, match=r"camera\.threshold is 1.5: must be between"):
+        load(tmp_path, user="[camera]\nthreshold = 1.5\n")
+    assert load(tmp_path).camera.threshold is None  # the recogniser's own
+    assert load(tmp_path, user="[camera]\nthreshold = 0.95\n").camera.threshold == 0.95

@@ -14,7 +14,7 @@ from pi_app.app.camera import default_zones
 from pi_app.app.config import ConfigError
 from pi_app.app.runtime import build
 from pi_app.inputs.events import InputEvent
-from pi_app.vision.recognizer import Model
+from pi_app.vision.recognizer import DEFAULT_THRESHOLD, Model
 
 TABLE_ZONES = {"zones": [  # the default layout's places under this table's own names
     {"name": "north", "kind": "play", "polygon": [[350, 20], [1260, 20], [1260, 350], [350, 350]]},
@@ -85,5 +85,17 @@ def test_without_a_zone_file_the_camera_reads_bands_one_per_player(make_config) 
     try:
         assert app.watcher.zones == default_zones(2)
         assert app.watcher.recognizer.model.name == "default"
+        assert app.watcher.recognizer.threshold == DEFAULT_THRESHOLD
+    finally:
+        app.close()
+
+
+def test_a_table_that_would_rather_name_fewer_cards_than_misname_one_sets_a_firmer_threshold(
+        make_config) -> None:
+    config = make_config(game={"mode": "auto"}, speech={"enabled": False},
+                         camera={"threshold": 0.99})
+    app = build(config, simulated=True)
+    try:
+        assert app.watcher.recognizer.threshold == 0.99
     finally:
         app.close()
