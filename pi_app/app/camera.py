@@ -268,6 +268,10 @@ class VirtualCamera:
         self.controller = controller
         self.design = design
         self.zones = zones
+        self._plays = [z.name for z in zones.zones if z.kind == "play"]
+        self._starter, self._show = (next(z.name for z in zones.zones if z.kind == kind)
+                                     for kind in ("starter", "crib"))
+        """Where the starter is turned up and hands are laid out to count, by zone kind."""
         self._laid: dict[int, list[str]] = {}
         self._deal: object = None
         self._secret: SecretDeal | None = None
@@ -347,9 +351,7 @@ class VirtualCamera:
     def render(self) -> np.ndarray:
         state = self.controller.session.state()
         laid = self._current(state)
-        plays = [z.name for z in self.zones.zones if z.kind == "play"]
-        starter, show = (next(z.name for z in self.zones.zones if z.kind == kind)
-                         for kind in ("starter", "crib"))
+        plays, starter, show = self._plays, self._starter, self._show
         cards: dict[str, list[str]] = {name: [] for name in plays}
         for seat, code in state.get("played", []):
             cards[plays[seat]].append(code)

@@ -16,13 +16,13 @@ from pi_app.app.runtime import build
 from pi_app.inputs.events import InputEvent
 from pi_app.vision.recognizer import DEFAULT_THRESHOLD, Model
 
-TABLE_ZONES = {"zones": [  # the default layout's places under this table's own names
+TABLE_ZONES = [  # the default layout's places under this table's own names
     {"name": "north", "kind": "play", "polygon": [[350, 20], [1260, 20], [1260, 350], [350, 350]]},
     {"name": "south", "kind": "play",
      "polygon": [[350, 360], [1260, 360], [1260, 700], [350, 700]]},
     {"name": "turn-up", "kind": "starter", "polygon": [[20, 20], [340, 20], [340, 220], [20, 220]]},
     {"name": "counting", "kind": "crib", "polygon": [[20, 230], [340, 230], [340, 700], [20, 700]]},
-]}
+]
 
 
 def write_zones(path: Path, zones: list[dict]) -> Path:
@@ -40,7 +40,7 @@ def learned_deck(tmp_path: Path) -> Path:
 
 def test_the_starter_is_read_in_the_zone_files_starter_spot_with_the_learned_deck(
         make_config, tmp_path: Path, learned_deck: Path) -> None:
-    zones = write_zones(tmp_path / "table.json", TABLE_ZONES["zones"])
+    zones = write_zones(tmp_path / "table.json", TABLE_ZONES)
     config = make_config(game={"mode": "auto", "table": "real"}, speech={"enabled": False},
                          camera={"zones": str(zones), "deck": str(learned_deck)})
     app = build(config, simulated=True)
@@ -63,7 +63,7 @@ def test_the_starter_is_read_in_the_zone_files_starter_spot_with_the_learned_dec
 
 def test_a_zone_file_without_a_starter_spot_or_a_zone_per_player_is_refused(
         make_config, tmp_path: Path) -> None:
-    plays = [z for z in TABLE_ZONES["zones"] if z["kind"] != "starter"][:1]
+    plays = [z for z in TABLE_ZONES if z["kind"] != "starter"][:1]
     zones = write_zones(tmp_path / "table.json", plays)
     config = make_config(game={"mode": "auto"}, camera={"zones": str(zones)})
     with pytest.raises(ConfigError, match=r"camera\.zones: .*needs 2 play zones, one per "
