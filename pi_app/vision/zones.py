@@ -8,6 +8,8 @@ in frame pixels. Every detected card is attributed to the zone holding its centr
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +36,13 @@ class Zone:
             if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                 inside = not inside
         return inside
+
+    @property
+    def area(self) -> float:
+        """Shoelace formula; a polygon whose points were dragged onto one line has none."""
+        pts = self.polygon
+        return abs(sum(x1 * y2 - x2 * y1
+                       for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
 
     def to_json(self) -> dict[str, object]:
         return {"name": self.name, "kind": self.kind, "polygon": [list(p) for p in self.polygon]}
@@ -72,7 +81,10 @@ class ZoneMap:
                     or not all(isinstance(p, list | tuple) and len(p) == 2
                                and all(isinstance(v, int | float) for v in p) for p in polygon)):
                 raise ZoneError(f"{where}: polygon must be 3 or more [x, y] points")
-            zones.append(Zone(name, item["kind"], tuple((float(x), float(y)) for x, y in polygon)))
+            zone = Zone(name, item["kind"], tuple((float(x), float(y)) for x, y in polygon))
+            if zone.area < 1.0:
+                raise ZoneError(f"{where}: its polygon encloses no area")
+            zones.append(zone)
         names = [z.name for z in zones]
         for name in names:
             if names.count(name) > 1:
@@ -90,5 +102,25 @@ class ZoneMap:
         except ZoneError as exc:
             raise ZoneError(f"{path}: {exc}") from exc
 
+    def to_json(self) -> dict[str, object]:
+        return {"zones": [z.to_json() for z in self.zones]}
+
     def save(self, path: Path | str) -> None:
-        Path(path).write_text(json.dumps({"zones": [z.to_json() for z in self.zones]}, indent=2))
+        """Written beside the old file and swapped in whole: a power cut leaves one or the
+        other, never half a file the next start would refuse."""
+        path = Path(path)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(json.dumps(self.to_json(), indent=2))
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        directory = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)

@@ -46,6 +46,21 @@ def test_zone_file_round_trips(tmp_path) -> None:
     assert ZoneMap.load(path) == ZoneMap.from_json(TABLE)
 
 
+def test_a_save_cut_short_leaves_the_old_zone_file_whole(tmp_path, monkeypatch) -> None:
+    path = tmp_path / "zones.json"
+    ZoneMap.from_json(TABLE).save(path)
+    moved = {"zones": [dict(TABLE["zones"][0], polygon=[[5, 5], [50, 5], [50, 50]])]}
+
+    def power_cut(*args: object) -> None:
+        raise OSError("power cut")
+
+    monkeypatch.setattr("pi_app.vision.zones.os.replace", power_cut)
+    with pytest.raises(OSError, match="power cut"):
+        ZoneMap.from_json(moved).save(path)
+    assert ZoneMap.load(path) == ZoneMap.from_json(TABLE)
+    assert [p.name for p in tmp_path.iterdir()] == ["zones.json"]
+
+
 @pytest.mark.parametrize(("broken", "message"), [
     ({"zones": [{"name": "north", "kind": "lounge", "polygon": [[0, 0], [1, 0], [0, 1]]}]},
      "kind 'lounge'"),
@@ -54,6 +69,8 @@ def test_zone_file_round_trips(tmp_path) -> None:
     ({"zones": [{"kind": "play", "polygon": [[0, 0], [1, 0], [0, 1]]}]}, "name"),
     ({"zones": [TABLE["zones"][0], TABLE["zones"][0]]}, "defined twice"),
     ({"areas": []}, '"zones" list'),
+    ({"zones": [{"name": "north", "kind": "play", "polygon": [[0, 0], [300, 0], [600, 0]]}]},
+     "zone 'north': its polygon encloses no area"),
 ])
 def test_bad_zone_file_names_the_zone_and_problem(broken: object, message: str) -> None:
     with pytest.raises(ZoneError, match=message):
