@@ -146,6 +146,14 @@ class CardWatcher:
             return None
         return Look(frame, self.recognizer.detect(frame))
 
+    def use_zones(self, zones: ZoneMap) -> None:
+        """Zones set up anew (on the page): what lies where is read afresh from the next frame.
+        Cards already played are known as such and are not played again."""
+        self.zones = zones
+        self._filter.new_deal()
+        self._shown.clear()
+        self._tried = None
+
     def settle(self, look: Look) -> list[str]:
         """Turn a look into table actions; return what was played or refused, for the log."""
         self.last = look
@@ -228,11 +236,11 @@ class CardWatcher:
         self.controller.report(message)
         return message
 
-    def preview(self) -> bytes | None:
-        """The last frame with zones and detections drawn, as JPEG for the page."""
+    def preview(self, zones: bool = True) -> bytes | None:
+        """The last frame with detections (and `zones`) drawn, as JPEG for the page."""
         if self.last is None:
             return None
-        return preview_jpeg(self.last.frame, self.last.detections, self.zones)
+        return preview_jpeg(self.last.frame, self.last.detections, self.zones if zones else None)
 
 
 @dataclass
@@ -267,16 +275,25 @@ class VirtualCamera:
     def __init__(self, controller: Controller, design: Design, zones: ZoneMap) -> None:
         self.controller = controller
         self.design = design
-        self.zones = zones
-        self._plays = [z.name for z in zones.zones if z.kind == "play"]
-        self._starter, self._show = (next(z.name for z in zones.zones if z.kind == kind)
-                                     for kind in ("starter", "crib"))
-        """Where the starter is turned up and hands are laid out to count, by zone kind."""
+        self.use_zones(zones)
         self._laid: dict[int, list[str]] = {}
         self._deal: object = None
         self._secret: SecretDeal | None = None
         self._lock = threading.RLock()
         """The page lays cards on the server's loop while the camera renders in a worker."""
+
+    def use_zones(self, zones: ZoneMap) -> None:
+        """Lay cards in these zones from the next frame: each seat's play zone, and by kind
+        where the starter is turned up and hands are laid out to count."""
+        plays = [z.name for z in zones.zones if z.kind == "play"]
+        starter, show = (next(z.name for z in zones.zones if z.kind == kind)
+                         for kind in ("starter", "crib"))
+        # One swap: the renderer's thread sees the old zones or the new, never half of each.
+        self._layout: tuple[ZoneMap, list[str], str, str] = (zones, plays, starter, show)
+
+    @property
+    def zones(self) -> ZoneMap:
+        return self._layout[0]
 
     def lay(self, seat: object, card: object) -> None:
         """A player puts a card face up in their play zone, for the camera to read."""
@@ -351,7 +368,7 @@ class VirtualCamera:
     def render(self) -> np.ndarray:
         state = self.controller.session.state()
         laid = self._current(state)
-        plays, starter, show = self._plays, self._starter, self._show
+        zones, plays, starter, show = self._layout
         cards: dict[str, list[str]] = {name: [] for name in plays}
         for seat, code in state.get("played", []):
             cards[plays[seat]].append(code)
@@ -364,7 +381,7 @@ class VirtualCamera:
             cards[starter] = [secret.starter.code]  # the pone cuts, the dealer turns it up
         if secret is not None:
             cards[show] = self._shown_now(secret)
-        return render_table(self.design, self.zones, cards)
+        return render_table(self.design, zones, cards)
 
     def _shown_now(self, secret: SecretDeal) -> list[str]:
         """The hand or crib being shown, laid out in the show area, while its count waits."""

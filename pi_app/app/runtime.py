@@ -66,6 +66,8 @@ class TableApp:
     """The `CardWatcher` when the camera reads the cards (mode `auto`)."""
     virtual_camera: Any = None
     """The simulator's `VirtualCamera`, where the page lays cards for the camera to read."""
+    zone_editor: Any = None
+    """The `ZoneEditor` through which the page sets up the camera's zones (mode `auto`)."""
     closers: list[Callable[[], None]] = field(default_factory=list)
 
     def close(self) -> None:
@@ -119,33 +121,37 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
         controller = Controller(config, store, speaker or Speaker(config.speech),
                                 display=display)
         closers.append(controller.close)
-        watcher, virtual = _open_camera(config, controller, simulated)
+        editor = _open_camera(config, controller, simulated)
     except BaseException:
         for close in reversed(closers):
             with contextlib.suppress(Exception):
                 close()
         raise
     return TableApp(config, controller, hub, display, controls, simulated, pin_factory,
-                    watcher, virtual, closers)
+                    watcher=editor.watcher if editor else None,
+                    virtual_camera=editor.virtual if editor else None,
+                    zone_editor=editor, closers=closers)
 
 
-def _open_camera(config: Config, controller: Controller, simulated: bool) -> tuple[Any, Any]:
-    """The card watcher for mode `auto`: the virtual table in the simulator, else the camera,
-    reading with the table's zones, learned deck and threshold (`camera.zones`,
-    `camera.deck`, `camera.threshold`) if set.
+def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any:
+    """The card watcher for mode `auto`, in a `ZoneEditor` for the page: the virtual table in
+    the simulator, else the camera, reading with the table's zones (`camera.zones`, else those
+    saved from the page, else the default bands), learned deck and threshold (`camera.deck`,
+    `camera.threshold`) if set.
     OpenCV is needed only here, so the other modes run without it."""
     if config.game.mode != "auto" or config.camera.source == "none":
-        return None, None
-    from pi_app.app.camera import CardWatcher, VirtualCamera, default_zones, table_zones
+        return None
+    from pi_app.app.camera import CardWatcher, VirtualCamera
+    from pi_app.app.zone_editor import ZoneEditor, starting_zones, zone_file
     from pi_app.vision.designs import font_design, load_folder
     from pi_app.vision.frames import PiCamera, VirtualTable
     from pi_app.vision.recognizer import ModelError, make_recognizer
-    from pi_app.vision.zones import ZoneError, ZoneMap
+    from pi_app.vision.zones import ZoneError
 
     seats = len(controller.session.spec.names)
+    path = zone_file(config.camera.zones, config.storage)
     try:
-        zones = (table_zones(ZoneMap.load(config.camera.zones), seats)
-                 if config.camera.zones else default_zones(seats))
+        zones = starting_zones(path, seats)
     except ZoneError as exc:
         raise ConfigError(f"camera.zones: {exc}") from exc
     try:
@@ -156,8 +162,9 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> tup
         deck = next((d for d in DECK_DIRS if d.is_dir()), None)
         design = load_folder(deck) if deck else font_design(0)
         virtual = VirtualCamera(controller, design, zones)
-        return CardWatcher(controller, VirtualTable(virtual.render), zones, recognizer), virtual
-    return CardWatcher(controller, PiCamera(), zones, recognizer), None
+        watcher = CardWatcher(controller, VirtualTable(virtual.render), zones, recognizer)
+        return ZoneEditor(watcher, path, seats, virtual)
+    return ZoneEditor(CardWatcher(controller, PiCamera(), zones, recognizer), path, seats)
 
 
 def web_backend(app: TableApp, pairing_code: str | None = None,
@@ -196,11 +203,22 @@ def web_backend(app: TableApp, pairing_code: str | None = None,
             snap["table_hands"] = app.virtual_camera.table_hands()
         return snap
 
+    def set_zones(data: object) -> None:
+        from pi_app.vision.zones import ZoneError
+
+        try:
+            app.zone_editor.replace(data)
+        except ZoneError as exc:
+            raise ActionError(f"zones: {exc}") from exc
+
     deck = next((d for d in DECK_DIRS if d.is_dir()), None)
+    editor = app.zone_editor
     return WebBackend(
         snapshot=snapshot, act=act, board=controller.board_json, deck_dir=deck,
         pairing_code=pairing_code, on_new_code=on_new_code, local_only=app.simulated,
         camera=app.watcher.preview if app.watcher is not None else None,
+        zones=editor.current if editor is not None else None,
+        set_zones=set_zones if editor is not None else None,
     )
 
 

@@ -5,6 +5,8 @@
   change as server-sent events.
 - `POST /api/action`: one player action as a JSON object, validated by the controller.
 - `POST /api/pair`: on the Pi, the pairing code shown on the board unlocks actions.
+- `GET /api/camera.jpg` (`?zones=0`: without the zones drawn); `GET /api/zones` and
+  `POST /api/zones`: the camera's zones, as the page's editor shows and sets them up.
 
 Every request is checked: a JSON content type (so another site's form cannot post here),
 a size limit, a known Host (so a rebinding DNS name cannot reach the loopback server), and
@@ -50,8 +52,13 @@ class WebBackend:
     on_new_code: Callable[[str], None] | None = None
     """Shows a new pairing code, drawn after too many wrong ones."""
     local_only: bool = True
-    camera: Callable[[], bytes | None] | None = None
-    """The camera's last frame with its detections drawn, as JPEG (mode auto)."""
+    camera: Callable[[bool], bytes | None] | None = None
+    """The camera's last frame with its detections (and, if asked, zones) drawn, as JPEG
+    (mode auto)."""
+    zones: Callable[[], dict[str, Any]] | None = None
+    """The camera's zones and the frame they are drawn on (mode auto)."""
+    set_zones: Callable[[object], None] | None = None
+    """Checks, saves and uses zones set up on the page; raises ActionError if refused."""
     subscribers: set[asyncio.Queue[str]] = field(default_factory=set)
     sessions: set[str] = field(default_factory=set)
     pairing: PairingLock | None = field(init=False, default=None)
@@ -123,11 +130,32 @@ async def _board(request: web.Request) -> web.Response:
 
 async def _camera(request: web.Request) -> web.Response:
     backend = request.app[BACKEND]
-    jpeg = backend.camera() if backend.camera is not None else None
+    with_zones = request.query.get("zones") != "0"
+    jpeg = backend.camera(with_zones) if backend.camera is not None else None
     if jpeg is None:
         return _error(404, "no camera frame yet (the camera reads cards in mode auto)")
     return web.Response(body=jpeg, content_type="image/jpeg",
                         headers={"Cache-Control": "no-store"})
+
+
+async def _zones(request: web.Request) -> web.Response:
+    backend = request.app[BACKEND]
+    if backend.zones is None:
+        return _error(404, "no camera zones: the camera reads cards in mode auto")
+    return web.json_response(backend.zones())
+
+
+async def _set_zones(request: web.Request) -> web.Response:
+    backend = request.app[BACKEND]
+    if not _may_act(request):
+        return _error(403, "this page is read-only: enter the pairing code shown on the board")
+    if backend.set_zones is None:
+        return _error(404, "no camera zones: the camera reads cards in mode auto")
+    try:
+        backend.set_zones(await _read_json(request))
+    except ActionError as exc:
+        return _error(400, str(exc))
+    return web.json_response({"ok": True})
 
 
 async def _card_image(request: web.Request) -> web.StreamResponse:
@@ -212,6 +240,8 @@ def make_app(backend: WebBackend) -> web.Application:
     app.router.add_get("/api/events", _events)
     app.router.add_get("/cards/{code}.png", _card_image)
     app.router.add_get("/api/camera.jpg", _camera)
+    app.router.add_get("/api/zones", _zones)
+    app.router.add_post("/api/zones", _set_zones)
     app.router.add_post("/api/action", _action)
     app.router.add_post("/api/pair", _pair)
     app.router.add_static("/static", PAGE_DIR, show_index=False, follow_symlinks=False)

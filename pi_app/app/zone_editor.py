@@ -1,0 +1,63 @@
+"""The camera's zones set up on the web page: the page drags them over the camera's view and
+sends them back here, to be checked as a zone file is at start, saved where the next start
+reads them, and used from the next frame.
+
+Saved to `[camera] zones` when set, else to `zones.json` beside the game log, which the next
+start reads when that setting is empty: the table is set up once, not at every start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pi_app.app.camera import FRAME_SIZE, CardWatcher, VirtualCamera, default_zones, table_zones
+from pi_app.vision.zones import ZoneError, ZoneMap
+
+SAVED_NAME = "zones.json"
+"""The zones saved from the page when `[camera] zones` names no file, beside the game log."""
+
+
+def zone_file(configured: Path | None, storage: Path) -> Path:
+    """Where this table's zones are read at start and saved from the page."""
+    return configured if configured is not None else storage.parent / SAVED_NAME
+
+
+def starting_zones(path: Path, seats: int) -> ZoneMap:
+    """The zones saved for this table, or the default bands before any were set up."""
+    if not path.exists():
+        return default_zones(seats)
+    return table_zones(ZoneMap.load(path), seats)
+
+
+@dataclass
+class ZoneEditor:
+    watcher: CardWatcher
+    path: Path
+    seats: int
+    virtual: VirtualCamera | None = None
+    """The simulator's virtual table, which lays its cards in the zones too."""
+
+    def current(self) -> dict[str, Any]:
+        """The zones in use, the frame they are drawn on, and the default bands to start over
+        from, for the page's editor."""
+        look = self.watcher.last
+        width, height = (look.frame.shape[1], look.frame.shape[0]) if look else FRAME_SIZE
+        return {**self.watcher.zones.to_json(), "size": [width, height], "seats": self.seats,
+                "file": str(self.path),
+                "bands": default_zones(self.seats, (width, height)).to_json()["zones"]}
+
+    def replace(self, data: object) -> ZoneMap:
+        """Check, save, then use: zones that are refused or cannot be saved change nothing."""
+        zones = table_zones(ZoneMap.from_json(data), self.seats)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            zones.save(self.path)
+        except OSError as exc:
+            raise ZoneError(f"cannot save the zones to {self.path}: {exc.strerror or exc}; "
+                            "nothing was changed") from exc
+        self.watcher.use_zones(zones)
+        if self.virtual is not None:
+            self.virtual.use_zones(zones)
+        return zones
