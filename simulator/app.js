@@ -366,7 +366,8 @@ function renderStats() {
 function renderCamera() {
   const auto = snap.mode === "auto";
   $("#camera-box").hidden = !auto;
-  if (auto) $("#camera").src = `/api/camera.jpg?v=${snap.version}-${Date.now()}`;
+  const zones = zoneEditor.editing() ? 0 : 1;  // the editor draws the zones itself
+  if (auto) $("#camera").src = `/api/camera.jpg?zones=${zones}&v=${snap.version}-${Date.now()}`;
 }
 
 function render() {
@@ -467,6 +468,7 @@ async function start() {
   board = await (await fetch("/api/board")).json();
   drawBoard();
   wireButtons();
+  zoneEditor.start();
   await refresh();
   listen();
   setInterval(() => { if (snap && snap.mode === "auto") renderCamera(); }, 800);

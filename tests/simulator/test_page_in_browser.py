@@ -270,3 +270,43 @@ def test_new_game_asks_before_abandoning_a_game_with_points_on_the_board(scorebo
     page.once("dialog", lambda dialog: dialog.accept())
     click_and_wait(page, "#new-game")
     assert api_state(page)["pegs"][0]["front"] == 0
+
+
+def drag(page, selector: str, dx: float, dy: float) -> None:
+    """Press on the middle of `selector`, move by (dx, dy) page pixels, let go."""
+    box = page.locator(selector).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx, y + dy, steps=6)
+    page.mouse.up()
+
+
+def test_zones_dragged_over_the_camera_view_are_saved_for_the_table(tmp_path) -> None:
+    with sim_page(tmp_path, "auto", "#zones-edit") as page:
+        page.wait_for_function("document.querySelector('#camera').naturalWidth > 0")
+        before = {z["name"]: z["polygon"] for z in page.request.get(
+            page.url + "api/zones").json()["zones"]}
+        page.click("#zones-edit")
+        page.wait_for_selector("#zone-editor circle.corner")
+        assert "zones=0" in page.get_attribute("#camera", "src")  # the editor draws them
+        scale = 1280 / page.locator("#zone-editor").bounding_box()["width"]
+        drag(page, "#zone-editor circle[data-zone='starter'][data-corner='0']", 60, 40)
+        drag(page, "#zone-editor polygon[data-zone='play1']", -40, -20)
+        page.click("#zones-save")
+        page.wait_for_selector("#zone-editor", state="hidden")
+        assert page.is_hidden("#error")
+        saved = page.request.get(page.url + "api/zones").json()["zones"]
+
+    after = {z["name"]: z["polygon"] for z in saved}
+    (x0, y0), (x1, y1) = before["starter"][0], after["starter"][0]
+    assert x1 - x0 == pytest.approx(60 * scale, abs=2)
+    assert y1 - y0 == pytest.approx(40 * scale, abs=2)
+    assert after["starter"][1:] == before["starter"][1:]  # the other corners stay
+    moves = {(round(x1 - x0), round(y1 - y0))
+             for (x0, y0), (x1, y1) in zip(before["play1"], after["play1"], strict=True)}
+    assert len(moves) == 1  # the whole zone moved as one
+    (dx, dy), = moves
+    assert dx == pytest.approx(-40 * scale, abs=2) and dy == pytest.approx(-20 * scale, abs=2)
+    assert after["play0"] == before["play0"] and after["show"] == before["show"]
+    assert json.loads((tmp_path / "zones.json").read_text())["zones"] == saved
