@@ -79,6 +79,20 @@ def make_scene(design: Design, rng: np.random.Generator, layout: str = "scatter"
     return Scene(image, cards)
 
 
+def lay_markers(frame: np.ndarray, quad: np.ndarray, side: int = 70) -> np.ndarray:
+    """The frame with printed corner markers 0-3 (`markers.marker_image`, on their white
+    paper) laid flat, centred on the four points of `quad`."""
+    from pi_app.vision.markers import marker_image
+
+    out = frame.copy()
+    for marker, (x, y) in enumerate(np.asarray(quad).round().astype(int)):
+        paper = cv2.copyMakeBorder(marker_image(marker, side), side // 6, side // 6, side // 6,
+                                   side // 6, cv2.BORDER_CONSTANT, value=255)
+        top, left = y - paper.shape[0] // 2, x - paper.shape[1] // 2
+        out[top:top + paper.shape[0], left:left + paper.shape[1]] = paper[..., None]
+    return out
+
+
 def table_texture(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
     """A table: felt, wood grain, or patterned cloth, in a random colour."""
     hue, sat, val = rng.uniform(0, 180), rng.uniform(0.0, 0.85), rng.uniform(0.15, 0.75)

@@ -1,8 +1,11 @@
 """Table zones: each player's play area, the starter spot, the crib/show area.
 
 Set up once (dragged on the web page, or from printed markers) and saved as JSON:
-    {"zones": [{"name": "north", "kind": "play", "polygon": [[x, y], ...]}, ...]}
-in frame pixels. Every detected card is attributed to the zone holding its centre.
+    {"zones": [{"name": "north", "kind": "play", "polygon": [[x, y], ...]}, ...],
+     "markers": [[x, y] x 4]}
+in frame pixels. Every detected card is attributed to the zone holding its centre. "markers"
+(optional) is where the four printed corner markers lay in the frame when the zones were
+drawn: at a table with markers the zones move with them (`markers.placed`).
 """
 
 from __future__ import annotations
@@ -48,9 +51,14 @@ class Zone:
         return {"name": self.name, "kind": self.kind, "polygon": [list(p) for p in self.polygon]}
 
 
+Point = tuple[float, float]
+
+
 @dataclass(frozen=True)
 class ZoneMap:
     zones: tuple[Zone, ...]
+    markers: tuple[Point, ...] | None = None
+    """The corner markers' centres (ids 0-3) when the zones were drawn, if markers were seen."""
 
     def zone_at(self, x: float, y: float) -> Zone | None:
         return next((z for z in self.zones if z.contains(x, y)), None)
@@ -77,9 +85,8 @@ class ZoneMap:
                 raise ZoneError(f"{where}: kind {item.get('kind')!r} is not one of "
                                 f"{', '.join(ZONE_KINDS)}")
             polygon = item.get("polygon")
-            if (not isinstance(polygon, list) or len(polygon) < 3
-                    or not all(isinstance(p, list | tuple) and len(p) == 2
-                               and all(isinstance(v, int | float) for v in p) for p in polygon)):
+            if not (isinstance(polygon, list) and len(polygon) >= 3
+                    and all(map(_is_point, polygon))):
                 raise ZoneError(f"{where}: polygon must be 3 or more [x, y] points")
             zone = Zone(name, item["kind"], tuple((float(x), float(y)) for x, y in polygon))
             if zone.area < 1.0:
@@ -89,7 +96,12 @@ class ZoneMap:
         for name in names:
             if names.count(name) > 1:
                 raise ZoneError(f"zone {name!r} is defined twice")
-        return cls(tuple(zones))
+        markers = data.get("markers")
+        if markers is not None and not (isinstance(markers, list) and len(markers) == 4
+                                        and all(_is_point(p) for p in markers)):
+            raise ZoneError('"markers" must be the 4 corner markers\' centres, [[x, y], ...]')
+        return cls(tuple(zones), None if markers is None
+                   else tuple((float(x), float(y)) for x, y in markers))
 
     @classmethod
     def load(cls, path: Path | str) -> ZoneMap:
@@ -103,7 +115,10 @@ class ZoneMap:
             raise ZoneError(f"{path}: {exc}") from exc
 
     def to_json(self) -> dict[str, object]:
-        return {"zones": [z.to_json() for z in self.zones]}
+        data: dict[str, object] = {"zones": [z.to_json() for z in self.zones]}
+        if self.markers is not None:
+            data["markers"] = [list(p) for p in self.markers]
+        return data
 
     def save(self, path: Path | str) -> None:
         """Written beside the old file and swapped in whole: a power cut leaves one or the
@@ -124,3 +139,8 @@ class ZoneMap:
             os.fsync(directory)
         finally:
             os.close(directory)
+
+
+def _is_point(p: object) -> bool:
+    return (isinstance(p, list | tuple) and len(p) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in p))
