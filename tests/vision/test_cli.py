@@ -66,3 +66,21 @@ def test_camera_preview_writes_annotated_jpegs(kennard_deck, tmp_path, capsys) -
     image = cv2.imread(str(out))
     assert image is not None and image.shape == (720, 1280, 3)
     assert "frame 2:" in capsys.readouterr().err
+
+
+def test_camera_markers_prints_a_sheet_whose_markers_the_camera_finds(tmp_path, capsys) -> None:
+    from pi_app.vision.markers import find_markers, marker_quad
+
+    sheet = tmp_path / "markers.png"
+    assert main(["camera", "markers", "--out", str(sheet), "--dpi", "100"]) == 0
+    assert "0 at the top left, 1 at the top right" in capsys.readouterr().out
+    page = cv2.imread(str(sheet), cv2.IMREAD_GRAYSCALE)
+    assert page.shape == (1169, 827)  # A4 at 100 dpi
+    assert marker_quad(find_markers(page)) is not None
+
+
+def test_camera_markers_names_a_folder_that_does_not_exist(tmp_path, capsys) -> None:
+    target = tmp_path / "nowhere" / "markers.png"
+    assert main(["camera", "markers", "--out", str(target)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"crib camera markers: cannot write {target}: no such folder {target.parent}")

@@ -1,4 +1,5 @@
-"""`crib camera preview`: live view of the camera with the cards it reads drawn on it."""
+"""`crib camera preview`: live view of the camera with the cards it reads drawn on it.
+`crib camera markers`: the printed corner markers that show the camera where the table is."""
 
 from __future__ import annotations
 
@@ -19,6 +20,41 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                          help="write each annotated frame to this JPEG instead of a window")
     preview.add_argument("--frames", type=int, default=0, help="stop after N frames (0: never)")
     preview.set_defaults(func=run_preview)
+    markers = actions.add_parser("markers", help="print the corner markers for the play area")
+    markers.add_argument("--out", type=Path, required=True,
+                         help="the A4 sheet as an image (.png), to print at 100%% and cut apart")
+    markers.add_argument("--dpi", type=int, default=150, help="the sheet's resolution")
+    markers.set_defaults(func=run_markers)
+
+
+def run_markers(args: argparse.Namespace) -> int:
+    try:
+        import cv2
+
+        from pi_app.vision.markers import MARKER_MM, PLACES, marker_sheet
+    except ImportError as exc:
+        print(f"crib camera markers: card vision needs OpenCV ({exc})", file=sys.stderr)
+        return 2
+    if not 72 <= args.dpi <= 1200:
+        print(f"crib camera markers: --dpi {args.dpi} is not between 72 and 1200",
+              file=sys.stderr)
+        return 2
+    reason = None
+    if not args.out.parent.is_dir():
+        reason = f"no such folder {args.out.parent}"
+    else:
+        try:
+            if not cv2.imwrite(str(args.out), marker_sheet(args.dpi)):
+                reason = "it could not be written (is the folder writable?)"
+        except cv2.error:
+            reason = "OpenCV writes no image of that kind: name it .png"
+    if reason is not None:
+        print(f"crib camera markers: cannot write {args.out}: {reason}", file=sys.stderr)
+        return 2
+    print(f"{args.out}: four {MARKER_MM} mm markers on A4 at {args.dpi} dpi. Lay "
+          + ", ".join(f"{i} at the {place}" for i, place in enumerate(PLACES))
+          + " of the play area as the camera sees it, and set [camera] markers = true.")
+    return 0
 
 
 def run_preview(args: argparse.Namespace) -> int:
