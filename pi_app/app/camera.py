@@ -33,6 +33,7 @@ from pi_app.engine.cards import DECK, Card, parse_card
 from pi_app.engine.variants import Rules
 from pi_app.vision.designs import Design
 from pi_app.vision.frames import FrameSource
+from pi_app.vision.markers import MarkerFollower
 from pi_app.vision.preview import preview_jpeg
 from pi_app.vision.recognizer import Detection, Recognizer
 from pi_app.vision.tracking import TemporalFilter
@@ -119,6 +120,8 @@ class Look:
 
     frame: np.ndarray
     detections: list[Detection]
+    markers: dict[int, tuple[float, float]] | None = None
+    """The corner markers in sight, when looked for in this frame."""
 
 
 @dataclass
@@ -128,6 +131,8 @@ class CardWatcher:
     zones: ZoneMap
     recognizer: Recognizer = field(default_factory=Recognizer)
     stable_frames: int = STABLE_FRAMES
+    markers: MarkerFollower | None = None
+    """At a table with printed corner markers: the zones move with them."""
     last: Look | None = None
     _filter: TemporalFilter = field(init=False)
     _deal: object = field(init=False, default=None)
@@ -144,7 +149,8 @@ class CardWatcher:
         frame = self.source.read()
         if frame is None:
             return None
-        return Look(frame, self.recognizer.detect(frame))
+        markers = self.markers.look(frame) if self.markers is not None else None
+        return Look(frame, self.recognizer.detect(frame), markers)
 
     def use_zones(self, zones: ZoneMap) -> None:
         """Zones set up anew (on the page): what lies where is read afresh from the next frame.
@@ -157,6 +163,7 @@ class CardWatcher:
     def settle(self, look: Look) -> list[str]:
         """Turn a look into table actions; return what was played or refused, for the log."""
         self.last = look
+        outcomes = [] if look.markers is None else self._follow(look.markers)
         deal = self.controller.session.state().get("deal")
         if deal != self._deal:  # the cards of the last deal are gone
             self._deal = deal
@@ -167,7 +174,6 @@ class CardWatcher:
             zone = self.zones.zone_of(detection.corners)
             if detection.card is not None and zone is not None:
                 sightings.append((detection.card, zone.name, zone.kind))
-        outcomes = []
         by_name = {zone.name: zone for zone in self.zones.zones}
         played = {tuple(p) for p in self.controller.session.state().get("played", [])}
         self._shown &= {card for card, _, kind in sightings if kind == "crib"}
@@ -194,6 +200,18 @@ class CardWatcher:
         if self._shown:  # the show area is read whenever a count is no longer on display
             outcomes += self._reveal()
         return outcomes
+
+    def _follow(self, found: dict[int, tuple[float, float]]) -> list[str]:
+        """The zones moved with the corner markers, if they have moved (the camera knocked)."""
+        assert self.markers is not None
+        zones, trouble = self.markers.follow(self.zones, found)
+        if trouble is not None:
+            return [self._refuse(trouble)]
+        if zones.zones != self.zones.zones:
+            self.use_zones(zones)
+            return ["the zones moved with the corner markers"]
+        self.zones = zones  # drawn without the markers: pinned to where they are first seen
+        return []
 
     def _starter(self, card: Card) -> list[str]:
         """The starter turned up at a real table (the app's own deal shows its starter)."""

@@ -50,7 +50,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     },
     "board": {"backend": "sim", "layout": "", "led_count": 0, "brightness": 0.6, "url": ""},
     "pins": dict(DEFAULT_PINS),
-    "camera": {"source": "sim", "deck": "", "zones": "", "threshold": 0.0},
+    "camera": {"source": "sim", "deck": "", "zones": "", "threshold": 0.0, "markers": False},
     "speech": {"enabled": True, "voice": "en", "volume": 100, "rate": 160},
     "web": {"host": "127.0.0.1", "port": 8121, "pairing": False},
     "storage": {"path": "~/.local/share/crib/games.sqlite"},
@@ -113,6 +113,9 @@ class CameraSettings:
     threshold: float | None = None
     """The confidence below which a card seen is "unknown" rather than named, else the
     recogniser's own: higher, fewer wrong cards and more cards to name by hand."""
+    markers: bool = False
+    """Printed corner markers lie at the play area's corners (`crib camera markers`): the
+    zones move with them when the camera is knocked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,7 +324,8 @@ def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str],
                               _check_file(check, "camera.deck",
                                           "no such deck profile (make one with `crib deck learn`)"),
                               _check_file(check, "camera.zones", "no such zone file"),
-                              float(check.number("camera.threshold", 0.0, 0.999, float)) or None),
+                              float(check.number("camera.threshold", 0.0, 0.999, float)) or None,
+                              check.get("camera.markers", bool)),
         speech=speech,
         web=web,
         storage=Path(check.get("storage.path", str)).expanduser(),

@@ -145,26 +145,33 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
     from pi_app.app.zone_editor import ZoneEditor, starting_zones, zone_file
     from pi_app.vision.designs import font_design, load_folder
     from pi_app.vision.frames import PiCamera, VirtualTable
+    from pi_app.vision.markers import MarkerError, MarkerFollower
     from pi_app.vision.recognizer import ModelError, make_recognizer
     from pi_app.vision.zones import ZoneError
 
     seats = len(controller.session.spec.names)
     path = zone_file(config.camera.zones, config.storage)
     try:
-        zones = starting_zones(path, seats)
+        zones = starting_zones(path, seats, config.camera.markers)
     except ZoneError as exc:
         raise ConfigError(f"camera.zones: {exc}") from exc
     try:
         recognizer = make_recognizer(config.camera.deck, config.camera.threshold)
     except ModelError as exc:
         raise ConfigError(f"camera.deck: {exc}") from exc
+    try:
+        markers = MarkerFollower() if config.camera.markers else None
+    except MarkerError as exc:
+        raise ConfigError(f"camera.markers: {exc}") from exc
     if simulated or config.camera.source == "sim":
         deck = next((d for d in DECK_DIRS if d.is_dir()), None)
         design = load_folder(deck) if deck else font_design(0)
         virtual = VirtualCamera(controller, design, zones)
-        watcher = CardWatcher(controller, VirtualTable(virtual.render), zones, recognizer)
+        watcher = CardWatcher(controller, VirtualTable(virtual.render), zones, recognizer,
+                              markers=markers)
         return ZoneEditor(watcher, path, seats, virtual)
-    return ZoneEditor(CardWatcher(controller, PiCamera(), zones, recognizer), path, seats)
+    return ZoneEditor(CardWatcher(controller, PiCamera(), zones, recognizer, markers=markers),
+                      path, seats)
 
 
 def web_backend(app: TableApp, pairing_code: str | None = None,

@@ -8,13 +8,16 @@ start reads when that setting is empty: the table is set up once, not at every s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from pi_app.app.camera import FRAME_SIZE, CardWatcher, VirtualCamera, default_zones, table_zones
 from pi_app.vision.zones import ZoneError, ZoneMap
 
+MARKER_MARGIN = 40
+"""Where the corner markers lie for the default bands: this far (frame pixels) beyond the
+frame's corners, so a card laid in a band's corner does not cover a marker."""
 SAVED_NAME = "zones.json"
 """The zones saved from the page when `[camera] zones` names no file, beside the game log."""
 
@@ -24,11 +27,17 @@ def zone_file(configured: Path | None, storage: Path) -> Path:
     return configured if configured is not None else storage.parent / SAVED_NAME
 
 
-def starting_zones(path: Path, seats: int) -> ZoneMap:
-    """The zones saved for this table, or the default bands before any were set up."""
-    if not path.exists():
-        return default_zones(seats)
-    return table_zones(ZoneMap.load(path), seats)
+def starting_zones(path: Path, seats: int, markers: bool = False) -> ZoneMap:
+    """The zones saved for this table, or the default bands before any were set up; at a
+    table with corner markers, those bands are spread over the area the markers mark."""
+    if path.exists():
+        return table_zones(ZoneMap.load(path), seats)
+    bands = default_zones(seats)
+    if not markers:
+        return bands
+    (width, height), m = FRAME_SIZE, MARKER_MARGIN
+    return replace(bands, markers=((-m, -m), (width + m, -m), (width + m, height + m),
+                                   (-m, height + m)))
 
 
 @dataclass
@@ -51,6 +60,9 @@ class ZoneEditor:
     def replace(self, data: object) -> ZoneMap:
         """Check, save, then use: zones that are refused or cannot be saved change nothing."""
         zones = table_zones(ZoneMap.from_json(data), self.seats)
+        follower = self.watcher.markers
+        if follower is not None and follower.seen is not None:  # drawn where they now lie
+            zones = replace(zones, markers=tuple((float(x), float(y)) for x, y in follower.seen))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             zones.save(self.path)
