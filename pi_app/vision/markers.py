@@ -45,10 +45,12 @@ def _dictionary() -> Any:
 def _detector() -> Callable[[np.ndarray], tuple[Any, Any, Any]]:
     """OpenCV 4.7 made the detector an object; Raspberry Pi OS's older OpenCV has the function."""
     aruco, dictionary = _aruco(), _dictionary()
-    if hasattr(aruco, "ArucoDetector"):
-        detector = aruco.ArucoDetector(dictionary, aruco.DetectorParameters())
+    new = hasattr(aruco, "ArucoDetector")
+    parameters = aruco.DetectorParameters() if new else aruco.DetectorParameters_create()
+    parameters.minDistanceToBorder = 0
+    if new:
+        detector = aruco.ArucoDetector(dictionary, parameters)
         return cast(Callable[[np.ndarray], tuple[Any, Any, Any]], detector.detectMarkers)
-    parameters = aruco.DetectorParameters_create()
     return lambda image: aruco.detectMarkers(image, dictionary, parameters=parameters)
 
 

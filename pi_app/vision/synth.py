@@ -81,7 +81,8 @@ def make_scene(design: Design, rng: np.random.Generator, layout: str = "scatter"
 
 def lay_markers(frame: np.ndarray, quad: np.ndarray, side: int = 70) -> np.ndarray:
     """The frame with printed corner markers 0-3 (`markers.marker_image`, on their white
-    paper) laid flat, centred on the four points of `quad`."""
+    paper) laid flat, centred on the four points of `quad`; what lies beyond the frame's edge
+    is not seen."""
     from pi_app.vision.markers import marker_image
 
     out = frame.copy()
@@ -89,7 +90,11 @@ def lay_markers(frame: np.ndarray, quad: np.ndarray, side: int = 70) -> np.ndarr
         paper = cv2.copyMakeBorder(marker_image(marker, side), side // 6, side // 6, side // 6,
                                    side // 6, cv2.BORDER_CONSTANT, value=255)
         top, left = y - paper.shape[0] // 2, x - paper.shape[1] // 2
-        out[top:top + paper.shape[0], left:left + paper.shape[1]] = paper[..., None]
+        y0, x0 = max(top, 0), max(left, 0)
+        y1 = min(top + paper.shape[0], out.shape[0])
+        x1 = min(left + paper.shape[1], out.shape[1])
+        if y1 > y0 and x1 > x0:
+            out[y0:y1, x0:x1] = paper[y0 - top:y1 - top, x0 - left:x1 - left, None]
     return out
 
 

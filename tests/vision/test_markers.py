@@ -55,6 +55,14 @@ def test_markers_are_found_at_the_play_areas_corners_through_a_tilted_camera() -
     assert np.abs(quad - truth).max() < 2.0
 
 
+def test_markers_whose_paper_runs_to_the_frames_edge_are_found() -> None:
+    """OpenCV's detector passes over a marker within a few pixels of the frame's edge unless
+    told otherwise; a play area framed tightly puts the markers' paper right there."""
+    corners = np.array([[56, 52], [1224, 52], [1224, 668], [56, 668]], np.float64)
+    quad = marker_quad(find_markers(table_with_markers(corners)))
+    assert quad is not None and np.abs(quad - corners).max() < 1.0
+
+
 def test_the_zones_are_spread_over_the_area_the_markers_mark() -> None:
     corners = np.array([[150, 110], [1130, 110], [1130, 610], [150, 610]], np.float64)
     zones = placed(BANDS, corners)
