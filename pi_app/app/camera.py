@@ -206,7 +206,8 @@ class CardWatcher:
         assert self.markers is not None
         zones, trouble = self.markers.follow(self.zones, found)
         if trouble is not None:
-            return [self._refuse(trouble)]
+            self.controller.report(trouble, spoken="check the corner markers")
+            return [trouble]
         if zones.zones != self.zones.zones:
             self.use_zones(zones)
             return ["the zones moved with the corner markers"]

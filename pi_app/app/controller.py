@@ -219,11 +219,11 @@ class Controller:
         with self._lock:
             self._changed()
 
-    def report(self, message: str) -> None:
-        """A problem an input found (a misread card): shown on the page and spoken."""
+    def report(self, message: str, spoken: str = "check the card") -> None:
+        """A problem an input found (a misread card): shown on the page, and `spoken`."""
         with self._lock:
             self.notice = message
-            self.speaker.say("check the card")
+            self.speaker.say(spoken)
             self._changed()
 
     # --- internals -------------------------------------------------------------------

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from pi_app.app.camera import render_table
+from pi_app.app.camera import default_zones, render_table
 from pi_app.app.config import ConfigError
 from pi_app.app.runtime import build, web_backend
 from pi_app.app.web import make_app
@@ -118,6 +118,16 @@ def test_without_markers_the_bands_are_the_frames_own(make_config) -> None:
         assert app.watcher.markers is None and app.watcher.zones.markers is None
     finally:
         app.close()
+
+
+def test_markers_laid_in_the_wrong_corners_are_shown_and_spoken_once(marked_table) -> None:
+    app, table = marked_table
+    table["markers"] = table["markers"][[1, 0, 2, 3]]  # 0 and 1 swapped
+    said = watch(app)
+    assert len(said) == 1 and "not in order round the play area: lay 0 top left" in said[0]
+    assert app.controller.snapshot()["notice"] == said[0]
+    assert app.controller.speaker.said.count("check the corner markers") == 1
+    assert app.watcher.zones.zones == default_zones(2).zones  # the bands, left where they were
 
 
 def test_markers_without_the_aruco_module_are_refused_at_start_saying_what_to_install(
