@@ -152,7 +152,8 @@ def pico(ctx: Context) -> Result:
 
 
 def camera(ctx: Context) -> Result:
-    """The Pi camera opens, gives a frame, and the recogniser reads cards in it."""
+    """The Pi camera opens, gives a frame, and the recogniser reads cards in it; with corner
+    markers set, all four are in sight round the play area."""
     source, facts, probe = ctx.config.camera.source, ctx.probe.facts, ctx.probe
     name = "camera"
     if source == "none":
@@ -183,12 +184,32 @@ def camera(ctx: Context) -> Result:
     if frame is None:
         return fail(name, f"{facts.cameras[0]} gave no frame",
                     "check the ribbon cable; try `rpicam-hello`")
+    trouble = _marker_trouble(probe, frame) if ctx.config.camera.markers else None
+    if trouble is not None:
+        return warn(name, trouble, "lay the four markers from `crib camera markers` at the play "
+                                   "area's corners, each wholly in the camera's view")
     cards = probe.read_cards(frame)
     if not cards:
         return warn(name, f"{facts.cameras[0]} opens but sees no cards",
                     "lay a few cards face up in view; check height, angle and focus "
                     "(docs/builders-guide.md), and `crib camera preview --source picamera`")
-    return ok(name, f"{facts.cameras[0]} sees {len(cards)} card(s): {' '.join(cards)}")
+    marked = "; the corner markers mark the play area" if ctx.config.camera.markers else ""
+    return ok(name, f"{facts.cameras[0]} sees {len(cards)} card(s): {' '.join(cards)}{marked}")
+
+
+def _marker_trouble(probe: Probe, frame: Any) -> str | None:
+    """What keeps the corner markers from marking the play area in this frame, if anything."""
+    from pi_app.vision.markers import PLACES, MarkerError, marker_quad
+
+    found = probe.find_markers(frame)
+    missing = [f"{i} ({place})" for i, place in enumerate(PLACES) if i not in found]
+    if missing:
+        return f"corner marker {', '.join(missing)} not in sight"
+    try:
+        marker_quad(found)
+    except MarkerError as exc:
+        return str(exc)
+    return None
 
 
 def buttons(ctx: Context) -> Result:

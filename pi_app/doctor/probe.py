@@ -70,6 +70,12 @@ def _read_cards(frame: Any) -> list[str]:
     return [d.label for d in Recognizer().read(frame).detections]
 
 
+def _find_markers(frame: Any) -> dict[int, tuple[float, float]]:
+    from pi_app.vision.markers import find_markers
+
+    return find_markers(frame)
+
+
 def _service_active() -> bool:
     if shutil.which("systemctl") is None:
         return False
@@ -100,6 +106,7 @@ class Probe:
     open_link: Callable[[str], Link] = _open_link
     open_camera: Callable[[], Camera] = _open_camera
     read_cards: Callable[[Any], list[str]] = _read_cards
+    find_markers: Callable[[Any], dict[int, tuple[float, float]]] = _find_markers
     pin_factory: Any = None
     """gpiozero's pin factory: None for its default (lgpio on a Pi), a MockFactory in tests."""
     service_active: Callable[[], bool] = _service_active

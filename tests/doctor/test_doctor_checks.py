@@ -200,6 +200,33 @@ def test_the_camera_opens_and_names_the_cards_it_sees(tmp_path: Path) -> None:
     assert cam.closed
 
 
+CORNERS = {0: (100.0, 80.0), 1: (1180.0, 80.0), 2: (1180.0, 640.0), 3: (100.0, 640.0)}
+
+
+def test_with_markers_set_the_camera_check_says_they_mark_the_play_area(tmp_path: Path) -> None:
+    cfg = config(tmp_path, camera={"source": "picamera", "markers": True})
+    seen = probe(open_camera=lambda: FakeCamera("frame"), read_cards=lambda frame: ["AH"],
+                 find_markers=lambda frame: dict(CORNERS))
+    result = check(camera, cfg, seen)
+    assert (result.status, result.detail) == (
+        "ok", "imx708 sees 1 card(s): AH; the corner markers mark the play area")
+
+
+@pytest.mark.parametrize(("found", "complaint"), [
+    ({k: v for k, v in CORNERS.items() if k != 2}, "corner marker 2 (bottom right) not in sight"),
+    ({0: CORNERS[1], 1: CORNERS[0], 2: CORNERS[2], 3: CORNERS[3]},
+     "not in order round the play area"),
+])
+def test_markers_out_of_sight_or_in_the_wrong_corners_are_named(
+        tmp_path: Path, found: dict, complaint: str) -> None:
+    cfg = config(tmp_path, camera={"source": "picamera", "markers": True})
+    seen = probe(open_camera=lambda: FakeCamera("frame"), read_cards=lambda frame: ["AH"],
+                 find_markers=lambda frame: found)
+    result = check(camera, cfg, seen)
+    assert result.status == "warn" and complaint in result.detail
+    assert "crib camera markers" in result.fix
+
+
 def test_a_camera_that_sees_no_cards_asks_for_cards_height_and_focus(tmp_path: Path) -> None:
     cfg = config(tmp_path, camera={"source": "picamera"})
     result = check(camera, cfg, probe(open_camera=lambda: FakeCamera("frame"),
