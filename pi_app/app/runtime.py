@@ -214,7 +214,7 @@ def web_backend(app: TableApp, pairing_code: str | None = None,
         from pi_app.vision.zones import ZoneError
 
         try:
-            app.zone_editor.replace(data)
+            app.zone_editor.set_up(data)
         except ZoneError as exc:
             raise ActionError(f"zones: {exc}") from exc
 

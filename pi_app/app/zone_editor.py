@@ -57,7 +57,7 @@ class ZoneEditor:
                 "file": str(self.path),
                 "bands": default_zones(self.seats, (width, height)).to_json()["zones"]}
 
-    def replace(self, data: object) -> ZoneMap:
+    def set_up(self, data: object) -> ZoneMap:
         """Check, save, then use: zones that are refused or cannot be saved change nothing."""
         zones = table_zones(ZoneMap.from_json(data), self.seats)
         follower = self.watcher.markers
