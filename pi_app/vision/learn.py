@@ -30,18 +30,34 @@ class LearnError(ValueError):
     """Photos that cannot teach a deck; the message names the files and what is wrong."""
 
 
+class NoCardError(LearnError):
+    """A photo of the table with no card on it."""
+
+
 def cut_out_card(frame: np.ndarray) -> np.ndarray:
     """The single card on the table in `frame`, warped upright to a BGRA face image."""
+    quad = lone_card(frame)
+    height = round(FACE_WIDTH * CARD_ASPECT)
+    target = np.array([[0, 0], [FACE_WIDTH, 0], [FACE_WIDTH, height], [0, height]],
+                      np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    face = cv2.warpPerspective(frame, m, (FACE_WIDTH, height), flags=cv2.INTER_AREA)
+    return cv2.cvtColor(face, cv2.COLOR_BGR2BGRA)
+
+
+def lone_card(frame: np.ndarray) -> np.ndarray:
+    """The corners (4x2, frame pixels) of the single card on the table in `frame`, from one of
+    its short sides round; LearnError if there is none, or more than one, or it is cut off."""
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     whole = paper_mask(small, paper_levels(small))
     contours, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
-        raise LearnError("no card found")
+        raise NoCardError("no card found")
     main = max(contours, key=cv2.contourArea)
     largest = cv2.contourArea(main)
     if largest < 0.005 * whole.size:
-        raise LearnError("no card found (only small pale patches)")
+        raise NoCardError("no card found (only small pale patches)")
     # Court art touching the edge splits the white margin: take its pieces together (sizeable
     # ones touching the growing group's box), but not pale specks of the table further off.
     others = [c for c in contours if cv2.contourArea(c) >= 0.02 * largest and c is not main]
@@ -63,12 +79,7 @@ def cut_out_card(frame: np.ndarray) -> np.ndarray:
         raise LearnError("the card is not alone or not whole in the picture")
     if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
         quad = np.roll(quad, -1, axis=0)  # start on a short side: the face stands upright
-    height = round(FACE_WIDTH * CARD_ASPECT)
-    target = np.array([[0, 0], [FACE_WIDTH, 0], [FACE_WIDTH, height], [0, height]],
-                      np.float32)
-    m = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    face = cv2.warpPerspective(frame, m, (FACE_WIDTH, height), flags=cv2.INTER_AREA)
-    return cv2.cvtColor(face, cv2.COLOR_BGR2BGRA)
+    return np.asarray(quad, np.float64)
 
 
 def _overlaps(a: tuple[int, ...], b: tuple[int, ...]) -> bool:

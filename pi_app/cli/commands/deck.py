@@ -1,4 +1,5 @@
-"""`crib deck learn`: teach the camera your own deck from one photo per card."""
+"""`crib deck learn`: teach the camera your own deck from one photo per card.
+`crib deck capture`: take those photos with the camera, each card asked for in turn."""
 
 from __future__ import annotations
 
@@ -18,6 +19,45 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     learn.add_argument("--scenes", type=int, default=40, help="synthetic training tables")
     learn.add_argument("--seed", type=int, default=0)
     learn.set_defaults(func=run_learn)
+    capture = actions.add_parser("capture", help="photograph each card in turn for `deck learn`")
+    capture.add_argument("folder", type=Path, help="where the photos go (made if missing; "
+                                                   "photos already there count as taken)")
+    capture.add_argument("--source", default="picamera",
+                         help="picamera, a camera number, or a folder or video to replay")
+    capture.add_argument("--no-check", action="store_true",
+                         help="take each card as shown, without the default reader's check")
+    capture.set_defaults(func=run_capture)
+
+
+def run_capture(args: argparse.Namespace) -> int:
+    try:
+        from pi_app.vision.capture import DeckCapture, capture, default_reader, taken_in
+        from pi_app.vision.frames import FrameError, open_source
+    except ImportError as exc:
+        print(f"crib deck capture: card vision needs OpenCV ({exc})", file=sys.stderr)
+        return 2
+    if not args.folder.parent.is_dir():
+        print(f"crib deck capture: {args.folder.parent}: no such folder", file=sys.stderr)
+        return 2
+    args.folder.mkdir(exist_ok=True)
+    session = DeckCapture(args.folder, None if args.no_check else default_reader())
+    try:
+        with open_source(args.source) as source:
+            done = capture(source, session, lambda line: print(line, file=sys.stderr,
+                                                                flush=True))
+    except FrameError as exc:
+        print(f"crib deck capture: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        done = False
+    taken = len(taken_in(args.folder))
+    if done:
+        print(f"all 52 cards in {args.folder}; next: crib deck learn {args.folder} "
+              "--out deck.npz")
+        return 0
+    print(f"{taken} of 52 cards in {args.folder}; run again to go on from "
+          f"{session.wanted}", file=sys.stderr)
+    return 1
 
 
 def run_learn(args: argparse.Namespace) -> int:
