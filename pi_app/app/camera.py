@@ -256,10 +256,13 @@ class CardWatcher:
         return message
 
     def preview(self, zones: bool = True) -> bytes | None:
-        """The last frame with detections (and `zones`) drawn, as JPEG for the page."""
+        """The last frame with detections (and `zones`) drawn, as JPEG for the page, and
+        where the corner markers were last seen."""
         if self.last is None:
             return None
-        return preview_jpeg(self.last.frame, self.last.detections, self.zones if zones else None)
+        markers = self.markers.seen if self.markers is not None else None
+        return preview_jpeg(self.last.frame, self.last.detections,
+                            self.zones if zones else None, markers=markers)
 
 
 @dataclass

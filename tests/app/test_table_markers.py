@@ -78,6 +78,9 @@ def test_the_zones_follow_the_markers_and_the_plays_are_read_when_the_camera_is_
     table["markers"] = table["markers"] + np.array([40, -30])  # the camera is knocked
     said = watch(app)
     assert said == ["the zones moved with the corner markers"]  # nothing played again
+    drawn = cv2.imdecode(np.frombuffer(app.watcher.preview(), np.uint8), cv2.IMREAD_COLOR)
+    x, y = ((table["markers"][0] + table["markers"][1]) / 2).round().astype(int)
+    assert drawn[y, x, 1] < 80 and drawn[y, x, 0] > 160  # the marked area, in magenta
     other = 1 - seat
     table["laid"][f"play{other}"] = [hands[other][0]]
     assert f"seen: {hands[other][0]} played by seat {other}" in watch(app)

@@ -84,3 +84,24 @@ def test_camera_markers_names_a_folder_that_does_not_exist(tmp_path, capsys) -> 
     assert main(["camera", "markers", "--out", str(target)]) == 2
     assert capsys.readouterr().err.strip() == (
         f"crib camera markers: cannot write {target}: no such folder {target.parent}")
+
+
+def test_camera_preview_with_markers_says_which_are_missing_and_draws_the_area(
+        tmp_path, capsys) -> None:
+    from pi_app.vision.synth import lay_markers
+
+    felt = np.full((720, 1280, 3), (40, 90, 30), np.uint8)
+    area = np.array([[150, 110], [1130, 120], [1120, 600], [160, 610]], float)
+    frames = tmp_path / "replay"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "0.png"), lay_markers(felt, np.vstack([area[:3], [[-500, -500]]])))
+    cv2.imwrite(str(frames / "1.png"), lay_markers(felt, area))
+    out = tmp_path / "preview.jpg"
+    assert main(["camera", "preview", "--source", str(frames), "--out", str(out),
+                 "--markers"]) == 0
+    err = capsys.readouterr().err
+    assert "frame 1: no cards" in err and "marker 3 not in sight" in err
+    assert "frame 2: no cards [" in err and "the markers mark the play area" in err
+    drawn = cv2.imread(str(out))
+    x, y = ((area[0] + area[1]) / 2).astype(int)  # on the area's outline, between 0 and 1
+    assert drawn[y, x, 1] < 60 and drawn[y, x, 0] > 180  # magenta over the green felt

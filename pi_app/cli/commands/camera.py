@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,12 +20,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     preview.add_argument("--out", type=Path,
                          help="write each annotated frame to this JPEG instead of a window")
     preview.add_argument("--frames", type=int, default=0, help="stop after N frames (0: never)")
+    preview.add_argument("--markers", action="store_true",
+                         help="draw the play area the corner markers mark, and say which are "
+                              "missing")
     preview.set_defaults(func=run_preview)
     markers = actions.add_parser("markers", help="print the corner markers for the play area")
     markers.add_argument("--out", type=Path, required=True,
                          help="the A4 sheet as an image (.png), to print at 100%% and cut apart")
     markers.add_argument("--dpi", type=int, default=150, help="the sheet's resolution")
     markers.set_defaults(func=run_markers)
+
+
+def _marked(found: dict[int, tuple[float, float]]) -> tuple[Any, str]:
+    """The play area the corner markers mark (or None), and a note for the status line."""
+    from pi_app.vision.markers import PLACES, MarkerError, marker_quad
+
+    missing = [str(i) for i in range(len(PLACES)) if i not in found]
+    if missing:
+        return None, f" · marker {' '.join(missing)} not in sight"
+    try:
+        return marker_quad(found), " · the markers mark the play area"
+    except MarkerError:
+        return None, " · the markers are in the wrong corners"
 
 
 def run_markers(args: argparse.Namespace) -> int:
@@ -62,6 +79,7 @@ def run_preview(args: argparse.Namespace) -> int:
         import cv2
 
         from pi_app.vision.frames import FrameError, open_source
+        from pi_app.vision.markers import find_markers
         from pi_app.vision.preview import draw_detections, preview_jpeg
         from pi_app.vision.recognizer import ModelError, make_recognizer
         from pi_app.vision.zones import ZoneError, ZoneMap
@@ -84,16 +102,17 @@ def run_preview(args: argparse.Namespace) -> int:
             for d in reading.detections:
                 zone = zones.zone_of(d.corners) if zones else None
                 labels.append(d.label + (f"@{zone.name}" if zone else ""))
+            quad, marked = _marked(find_markers(frame)) if args.markers else (None, "")
             print(f"\rframe {count}: {' '.join(labels) or 'no cards'} [{reading.ms:.0f} ms]"
-                  "\033[K", end="", file=sys.stderr, flush=True)
+                  f"{marked}\033[K", end="", file=sys.stderr, flush=True)
             if args.out is not None:
                 tmp = args.out.with_suffix(".tmp")
-                tmp.write_bytes(preview_jpeg(frame, reading.detections, zones))
+                tmp.write_bytes(preview_jpeg(frame, reading.detections, zones, markers=quad))
                 tmp.replace(args.out)
             else:
                 try:
                     cv2.imshow("crib camera preview", draw_detections(frame, reading.detections,
-                                                                      zones))
+                                                                      zones, quad))
                     if cv2.waitKey(1) & 0xFF in (ord("q"), 27):
                         break
                 except cv2.error:
