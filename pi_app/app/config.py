@@ -35,6 +35,8 @@ default "" is `real` on the Pi and `virtual` in the simulator."""
 
 BACKENDS = tuple(KINDS)
 CAMERAS = ("sim", "picamera", "none")
+"""Named camera sources; `camera.source` may also be an OpenCV camera's number (a USB or
+laptop camera: "0"), a video device ("/dev/video2"), or a video or image file to replay."""
 LEVELS = tuple(level.value for level in Level)
 
 DEFAULTS: dict[str, dict[str, Any]] = {
@@ -320,7 +322,7 @@ def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str],
         game=game,
         board=board,
         pins=_check_pins(check),
-        camera=CameraSettings(check.choice("camera.source", CAMERAS),
+        camera=CameraSettings(_check_camera(check),
                               _check_file(check, "camera.deck",
                                           "no such deck profile (make one with `crib deck learn`)"),
                               _check_file(check, "camera.zones", "no such zone file"),
@@ -331,6 +333,19 @@ def validate(merged: dict[str, dict[str, Any]], origins: Mapping[str, str],
         storage=Path(check.get("storage.path", str)).expanduser(),
         sources=sources,
     )
+
+
+def _check_camera(check: _Checker) -> str:
+    source = str(check.get("camera.source", (str, int)))  # a camera number may come as one
+    if source in CAMERAS or source.isdigit() or Path(source).expanduser().exists():
+        return source
+    raise check.fail("camera.source", f"is {source!r}: choose one of {', '.join(CAMERAS)}, an "
+                                      "OpenCV camera's number (0), or a video device or file")
+
+
+def opencv_camera(source: str) -> bool:
+    """Whether `camera.source` names a camera (or replay) that OpenCV opens, not a named one."""
+    return source not in CAMERAS
 
 
 def _check_file(check: _Checker, key: str, missing: str) -> Path | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pi_app.app.config import Config, ConfigError
+from pi_app.app.config import Config, ConfigError, opencv_camera
 from pi_app.app.controller import Controller
 from pi_app.app.pairing import SHOWN_SECONDS, code_design, new_code
 from pi_app.app.session import TableError
@@ -90,10 +90,12 @@ def _open_strips(config: Config, simulated: bool) -> list[Strip]:
 
 def table_of(config: Config, simulated: bool) -> Config:
     """The config with `game.table` settled: unless set, a Pi sits at a real table where
-    people deal, and the simulator deals for its virtual one."""
+    people deal, and so does a laptop whose own camera reads the cards; otherwise the
+    simulator deals for its virtual table."""
     if config.game.table:
         return config
-    return replace(config, game=replace(config.game, table="virtual" if simulated else "real"))
+    real = not simulated or (config.game.mode == "auto" and opencv_camera(config.camera.source))
+    return replace(config, game=replace(config.game, table="real" if real else "virtual"))
 
 
 def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) -> TableApp:
@@ -122,6 +124,8 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
                                 display=display)
         closers.append(controller.close)
         editor = _open_camera(config, controller, simulated)
+        if editor is not None:
+            closers.append(editor.watcher.source.close)  # the camera, for the next program
     except BaseException:
         for close in reversed(closers):
             with contextlib.suppress(Exception):
@@ -134,27 +138,24 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
 
 
 def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any:
-    """The card watcher for mode `auto`, in a `ZoneEditor` for the page: the virtual table in
-    the simulator, else the camera, reading with the table's zones (`camera.zones`, else those
-    saved from the page, else the default bands), learned deck and threshold (`camera.deck`,
-    `camera.threshold`) if set.
+    """The card watcher for mode `auto`, in a `ZoneEditor` for the page: an OpenCV camera (or
+    replay) when `camera.source` names one, else the virtual table in the simulator, else the
+    Pi camera; reading with the table's zones (`camera.zones`, else those saved from the page,
+    else the default bands), learned deck and threshold (`camera.deck`, `camera.threshold`)
+    if set.
     OpenCV is needed only here, so the other modes run without it."""
     if config.game.mode != "auto" or config.camera.source == "none":
         return None
-    from pi_app.app.camera import CardWatcher, VirtualCamera
+    from pi_app.app.camera import FRAME_SIZE, CardWatcher, VirtualCamera
     from pi_app.app.zone_editor import ZoneEditor, starting_zones, zone_file
     from pi_app.vision.designs import font_design, load_folder
-    from pi_app.vision.frames import PiCamera, VirtualTable
+    from pi_app.vision.frames import FrameError, PiCamera, VirtualTable, open_source
     from pi_app.vision.markers import MarkerError, MarkerFollower
     from pi_app.vision.recognizer import ModelError, make_recognizer
     from pi_app.vision.zones import ZoneError
 
     seats = len(controller.session.spec.names)
     path = zone_file(config.camera.zones, config.storage)
-    try:
-        zones = starting_zones(path, seats, config.camera.markers)
-    except ZoneError as exc:
-        raise ConfigError(f"camera.zones: {exc}") from exc
     try:
         recognizer = make_recognizer(config.camera.deck, config.camera.threshold)
     except ModelError as exc:
@@ -163,6 +164,22 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
         markers = MarkerFollower() if config.camera.markers else None
     except MarkerError as exc:
         raise ConfigError(f"camera.markers: {exc}") from exc
+    camera: Any = None
+    if opencv_camera(config.camera.source):  # a USB or laptop camera, or a replay
+        try:
+            camera = open_source(config.camera.source)
+        except FrameError as exc:
+            raise ConfigError(f"camera.source: {exc}") from exc
+    try:
+        zones = starting_zones(path, seats, config.camera.markers,
+                               getattr(camera, "size", None) or FRAME_SIZE)
+    except ZoneError as exc:
+        if camera is not None:
+            camera.close()
+        raise ConfigError(f"camera.zones: {exc}") from exc
+    if camera is not None:
+        return ZoneEditor(CardWatcher(controller, camera, zones, recognizer, markers=markers),
+                          path, seats)
     if simulated or config.camera.source == "sim":
         deck = next((d for d in DECK_DIRS if d.is_dir()), None)
         design = load_folder(deck) if deck else font_design(0)

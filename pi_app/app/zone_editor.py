@@ -27,15 +27,17 @@ def zone_file(configured: Path | None, storage: Path) -> Path:
     return configured if configured is not None else storage.parent / SAVED_NAME
 
 
-def starting_zones(path: Path, seats: int, markers: bool = False) -> ZoneMap:
-    """The zones saved for this table, or the default bands before any were set up; at a
-    table with corner markers, those bands are spread over the area the markers mark."""
+def starting_zones(path: Path, seats: int, markers: bool = False,
+                   size: tuple[int, int] = FRAME_SIZE) -> ZoneMap:
+    """The zones saved for this table, or the default bands over a `size` frame before any
+    were set up; at a table with corner markers, those bands are spread over the area the
+    markers mark."""
     if path.exists():
         return table_zones(ZoneMap.load(path), seats)
-    bands = default_zones(seats)
+    bands = default_zones(seats, size)
     if not markers:
         return bands
-    (width, height), m = FRAME_SIZE, MARKER_MARGIN
+    (width, height), m = size, MARKER_MARGIN
     return replace(bands, markers=((-m, -m), (width + m, -m), (width + m, height + m),
                                    (-m, height + m)))
 

@@ -152,8 +152,9 @@ def pico(ctx: Context) -> Result:
 
 
 def camera(ctx: Context) -> Result:
-    """The Pi camera opens, gives a frame, and the recogniser reads cards in it; with corner
-    markers set, all four are in sight round the play area."""
+    """The camera opens (the Pi camera, or one OpenCV opens), gives a frame, and the
+    recogniser reads cards in it; with corner markers set, all four are in sight round the
+    play area."""
     source, facts, probe = ctx.config.camera.source, ctx.probe.facts, ctx.probe
     name = "camera"
     if source == "none":
@@ -162,39 +163,41 @@ def camera(ctx: Context) -> Result:
         return skip(name, "the simulated camera") if not facts.on_pi else warn(
             name, "camera.source is sim on a Pi: the real camera is not used",
             'set camera.source = "picamera" in /etc/crib/config.toml')
-    if facts.cameras is None:
+    if source == "picamera" and facts.cameras is None:
         return fail(name, "picamera2 is not installed",
                     "sudo apt install python3-picamera2 (scripts/install-pi.sh does, and makes "
                     "the venv see it)")
-    if not facts.cameras:
+    if source == "picamera" and not facts.cameras:
         return fail(name, "libcamera sees no camera",
                     "reseat the ribbon cable (power off first), then `rpicam-hello "
                     "--list-cameras`")
     if ctx.service_running:
         return _busy(name)
+    seen_by = facts.cameras[0] if source == "picamera" and facts.cameras else f"camera {source}"
     try:
-        cam = probe.open_camera()
+        cam = probe.open_camera(source)
         try:
             frame = cam.read()
         finally:
             cam.close()
     except (RuntimeError, OSError) as exc:
-        return fail(name, f"{facts.cameras[0]} did not open: {exc}",
+        return fail(name, f"{seen_by} did not open: {exc}",
                     f"sudo usermod -aG video {probe.user}; close other camera programs")
     if frame is None:
-        return fail(name, f"{facts.cameras[0]} gave no frame",
-                    "check the ribbon cable; try `rpicam-hello`")
+        return fail(name, f"{seen_by} gave no frame",
+                    "check the ribbon cable; try `rpicam-hello`" if source == "picamera" else
+                    f"check its cable; try `crib camera preview --source {source}`")
     trouble = _marker_trouble(probe, frame) if ctx.config.camera.markers else None
     if trouble is not None:
         return warn(name, trouble, "lay the four markers from `crib camera markers` at the play "
                                    "area's corners, each wholly in the camera's view")
     cards = probe.read_cards(frame)
     if not cards:
-        return warn(name, f"{facts.cameras[0]} opens but sees no cards",
+        return warn(name, f"{seen_by} opens but sees no cards",
                     "lay a few cards face up in view; check height, angle and focus "
-                    "(docs/builders-guide.md), and `crib camera preview --source picamera`")
+                    f"(docs/builders-guide.md), and `crib camera preview --source {source}`")
     marked = "; the corner markers mark the play area" if ctx.config.camera.markers else ""
-    return ok(name, f"{facts.cameras[0]} sees {len(cards)} card(s): {' '.join(cards)}{marked}")
+    return ok(name, f"{seen_by} sees {len(cards)} card(s): {' '.join(cards)}{marked}")
 
 
 def _marker_trouble(probe: Probe, frame: Any) -> str | None:
@@ -270,7 +273,7 @@ def groups(ctx: Context) -> Result:
     if not probe.facts.on_pi:
         return skip(name, "not a Pi")
     needed = {"gpio": "the buttons"}
-    if config.camera.source == "picamera":
+    if config.camera.source not in ("sim", "none"):
         needed["video"] = "the camera"
     if config.board.backend == "serial":
         needed["dialout"] = "the Pico"

@@ -58,10 +58,10 @@ def _open_link(url: str) -> Link:
     return PicoLink(url, None, heartbeat=0.5)
 
 
-def _open_camera() -> Camera:
-    from pi_app.vision.frames import PiCamera
+def _open_camera(source: str) -> Camera:
+    from pi_app.vision.frames import PiCamera, open_source
 
-    return PiCamera()
+    return PiCamera() if source == "picamera" else open_source(source)
 
 
 def _read_cards(frame: Any) -> list[str]:
@@ -104,7 +104,8 @@ class Probe:
     can_read_write: Callable[[str], bool] = _read_write
     open_strip: Callable[..., Strip] = open_strip
     open_link: Callable[[str], Link] = _open_link
-    open_camera: Callable[[], Camera] = _open_camera
+    open_camera: Callable[[str], Camera] = _open_camera
+    """The camera that `camera.source` names: the Pi camera, or one OpenCV opens."""
     read_cards: Callable[[Any], list[str]] = _read_cards
     find_markers: Callable[[Any], dict[int, tuple[float, float]]] = _find_markers
     pin_factory: Any = None

@@ -26,6 +26,9 @@ class FrameSource(Protocol):
 
 
 class _Closing:
+    def read(self) -> np.ndarray | None:
+        raise NotImplementedError
+
     def close(self) -> None:
         """Nothing to release."""
 
@@ -37,7 +40,7 @@ class _Closing:
         self.close()
 
     def __iter__(self) -> Iterator[np.ndarray]:
-        while (frame := self.read()) is not None:  # type: ignore[attr-defined]
+        while (frame := self.read()) is not None:
             yield frame
 
 
@@ -70,6 +73,13 @@ class VideoCapture(_Closing):
     def read(self) -> np.ndarray | None:
         ok, frame = self._capture.read()
         return frame if ok else None
+
+    @property
+    def size(self) -> tuple[int, int] | None:
+        """The frames' width and height, as the camera settled them (None if it will not say)."""
+        width = int(self._capture.get(cv2.CAP_PROP_FRAME_WIDTH))
+        height = int(self._capture.get(cv2.CAP_PROP_FRAME_HEIGHT))
+        return (width, height) if width > 0 and height > 0 else None
 
     def close(self) -> None:
         self._capture.release()

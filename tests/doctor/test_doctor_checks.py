@@ -194,7 +194,7 @@ class FakeCamera:
 def test_the_camera_opens_and_names_the_cards_it_sees(tmp_path: Path) -> None:
     cam = FakeCamera("frame")
     cfg = config(tmp_path, camera={"source": "picamera"})
-    seen = probe(open_camera=lambda: cam, read_cards=lambda frame: ["AH", "5D"])
+    seen = probe(open_camera=lambda source: cam, read_cards=lambda frame: ["AH", "5D"])
     result = check(camera, cfg, seen)
     assert (result.status, result.detail) == ("ok", "imx708 sees 2 card(s): AH 5D")
     assert cam.closed
@@ -205,7 +205,7 @@ CORNERS = {0: (100.0, 80.0), 1: (1180.0, 80.0), 2: (1180.0, 640.0), 3: (100.0, 6
 
 def test_with_markers_set_the_camera_check_says_they_mark_the_play_area(tmp_path: Path) -> None:
     cfg = config(tmp_path, camera={"source": "picamera", "markers": True})
-    seen = probe(open_camera=lambda: FakeCamera("frame"), read_cards=lambda frame: ["AH"],
+    seen = probe(open_camera=lambda source: FakeCamera("frame"), read_cards=lambda frame: ["AH"],
                  find_markers=lambda frame: dict(CORNERS))
     result = check(camera, cfg, seen)
     assert (result.status, result.detail) == (
@@ -220,7 +220,7 @@ def test_with_markers_set_the_camera_check_says_they_mark_the_play_area(tmp_path
 def test_markers_out_of_sight_or_in_the_wrong_corners_are_named(
         tmp_path: Path, found: dict, complaint: str) -> None:
     cfg = config(tmp_path, camera={"source": "picamera", "markers": True})
-    seen = probe(open_camera=lambda: FakeCamera("frame"), read_cards=lambda frame: ["AH"],
+    seen = probe(open_camera=lambda source: FakeCamera("frame"), read_cards=lambda frame: ["AH"],
                  find_markers=lambda frame: found)
     result = check(camera, cfg, seen)
     assert result.status == "warn" and complaint in result.detail
@@ -229,7 +229,7 @@ def test_markers_out_of_sight_or_in_the_wrong_corners_are_named(
 
 def test_a_camera_that_sees_no_cards_asks_for_cards_height_and_focus(tmp_path: Path) -> None:
     cfg = config(tmp_path, camera={"source": "picamera"})
-    result = check(camera, cfg, probe(open_camera=lambda: FakeCamera("frame"),
+    result = check(camera, cfg, probe(open_camera=lambda source: FakeCamera("frame"),
                                       read_cards=lambda frame: []))
     assert result.status == "warn" and "focus" in result.fix
 
