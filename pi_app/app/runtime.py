@@ -155,7 +155,7 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
     from pi_app.vision.zones import ZoneError
 
     seats = len(controller.session.spec.names)
-    path = zone_file(config.camera.zones, config.storage)
+    path = zone_file(config.camera.zones, config.storage, seats)
     try:
         recognizer = make_recognizer(config.camera.deck, config.camera.threshold)
     except ModelError as exc:

@@ -2,8 +2,10 @@
 sends them back here, to be checked as a zone file is at start, saved where the next start
 reads them, and used from the next frame.
 
-Saved to `[camera] zones` when set, else to `zones.json` beside the game log, which the next
-start reads when that setting is empty: the table is set up once, not at every start.
+Saved to `[camera] zones` when set, else beside the game log in a file for this many players
+(`zones-2-players.json`), which the next start with as many reads when that setting is empty:
+the table is set up once, not at every start, and a table where two and three play keeps
+the zones of each.
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from pi_app.vision.zones import ZoneError, ZoneMap
 MARKER_MARGIN = 40
 """Where the corner markers lie for the default bands: this far (frame pixels) beyond the
 frame's corners, so a card laid in a band's corner does not cover a marker."""
-SAVED_NAME = "zones.json"
+SAVED_NAME = "zones-{seats}-players.json"
 """The zones saved from the page when `[camera] zones` names no file, beside the game log."""
 
 
-def zone_file(configured: Path | None, storage: Path) -> Path:
-    """Where this table's zones are read at start and saved from the page."""
-    return configured if configured is not None else storage.parent / SAVED_NAME
+def zone_file(configured: Path | None, storage: Path, seats: int) -> Path:
+    """Where this table's zones for `seats` players are read at start and saved from the
+    page."""
+    return configured if configured is not None else storage.parent / SAVED_NAME.format(
+        seats=seats)
 
 
 def starting_zones(path: Path, seats: int, markers: bool = False,

@@ -104,7 +104,7 @@ def test_zones_set_up_on_the_page_are_saved_with_the_markers_and_follow_them_nex
             await body(client)
 
     asyncio.run(serve())
-    saved = json.loads((tmp_path / "zones.json").read_text())
+    saved = json.loads((tmp_path / "zones-2-players.json").read_text())
     assert np.abs(np.array(saved["markers"]) - table["markers"]).max() < 1.0
     again = build(make_config(game={"mode": "auto", "table": "real"},
                               speech={"enabled": False}, camera={"markers": True}),

@@ -84,7 +84,7 @@ def test_zones_set_up_on_the_page_are_read_by_from_the_next_card_and_kept_for_th
         shown = await (await client.get("/api/zones")).json()
         assert shown["size"] == [1280, 720] and shown["seats"] == 2
         assert shown["zones"] == default_zones(2).to_json()["zones"] == shown["bands"]
-        assert shown["file"] == str(tmp_path / "zones.json")
+        assert shown["file"] == str(tmp_path / "zones-2-players.json")
         posted["zones"] = swapped_seats(shown["zones"])
         response = await client.post("/api/zones", headers=JSON, data=json.dumps(posted))
         assert (await response.json()) == {"ok": True}
@@ -101,7 +101,7 @@ def test_zones_set_up_on_the_page_are_read_by_from_the_next_card_and_kept_for_th
     (left, top), (right, bottom) = (posted["zones"][2 + seat]["polygon"][i] for i in (0, 2))
     x, y = seen.corners.mean(axis=0)
     assert left < x < right and top < y < bottom  # in the band the seat was moved to
-    assert json.loads((tmp_path / "zones.json").read_text()) == posted
+    assert json.loads((tmp_path / "zones-2-players.json").read_text()) == posted
     assert real_table().watcher.zones.to_json() == posted
 
 
@@ -129,25 +129,25 @@ def test_zones_the_table_cannot_use_are_refused_with_the_reason_and_change_nothi
 
     run_client(app, body)
     assert app.watcher.zones == default_zones(2) == app.virtual_camera.zones
-    assert not (tmp_path / "zones.json").exists()
+    assert not (tmp_path / "zones-2-players.json").exists()
 
 
 def test_zones_that_cannot_be_saved_are_refused_and_the_old_ones_stay_in_use(
         real_table, tmp_path: Path) -> None:
     app = real_table()
-    (tmp_path / "zones.json").mkdir()  # a folder where the zone file would go
+    (tmp_path / "zones-2-players.json").mkdir()  # a folder where the zone file would go
 
     async def body(client: TestClient) -> None:
         data = {"zones": swapped_seats(default_zones(2).to_json()["zones"])}
         response = await client.post("/api/zones", headers=JSON, data=json.dumps(data))
         assert response.status == 400
         error = (await response.json())["error"]
-        assert f"cannot save the zones to {tmp_path / 'zones.json'}" in error
+        assert f"cannot save the zones to {tmp_path / 'zones-2-players.json'}" in error
         assert "nothing was changed" in error
 
     run_client(app, body)
     assert app.watcher.zones == default_zones(2) == app.virtual_camera.zones
-    assert [p.name for p in tmp_path.iterdir() if "zones" in p.name] == ["zones.json"]
+    assert [p.name for p in tmp_path.iterdir() if "zones" in p.name] == ["zones-2-players.json"]
 
 
 def test_zones_are_set_up_only_from_a_paired_page(real_table) -> None:
@@ -174,3 +174,30 @@ def test_without_the_camera_there_are_no_zones_to_set_up(make_config) -> None:
         run_client(app, body)
     finally:
         app.close()
+
+
+def test_zones_set_up_for_two_players_leave_a_three_player_game_its_own_bands(
+        real_table, make_config, tmp_path: Path) -> None:
+    app = real_table()
+
+    async def body(client: TestClient) -> None:
+        data = {"zones": swapped_seats(default_zones(2).to_json()["zones"])}
+        response = await client.post("/api/zones", headers=JSON, data=json.dumps(data))
+        assert response.status == 200
+
+    run_client(app, body)
+    config = make_config(game={"mode": "auto", "table": "real", "variant": "three-hand",
+                               "players": ["Ann", "Bo", "Cy"]},
+                         speech={"enabled": False},
+                         storage={"path": str(tmp_path / "three.sqlite")})  # a new game
+    three = build(config, simulated=True)
+    try:
+        assert three.watcher.zones == default_zones(3)
+        assert three.zone_editor.path == tmp_path / "zones-3-players.json"
+    finally:
+        three.close()
+    assert real_table().watcher.zones.to_json()["zones"] == data_zones(tmp_path)
+
+
+def data_zones(folder: Path) -> list[dict[str, Any]]:
+    return json.loads((folder / "zones-2-players.json").read_text())["zones"]

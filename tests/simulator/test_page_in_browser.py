@@ -309,4 +309,4 @@ def test_zones_dragged_over_the_camera_view_are_saved_for_the_table(tmp_path) ->
     (dx, dy), = moves
     assert dx == pytest.approx(-40 * scale, abs=2) and dy == pytest.approx(-20 * scale, abs=2)
     assert after["play0"] == before["play0"] and after["show"] == before["show"]
-    assert json.loads((tmp_path / "zones.json").read_text())["zones"] == saved
+    assert json.loads((tmp_path / "zones-2-players.json").read_text())["zones"] == saved
