@@ -187,7 +187,11 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
         watcher = CardWatcher(controller, VirtualTable(virtual.render), zones, recognizer,
                               markers=markers)
         return ZoneEditor(watcher, path, seats, virtual)
-    return ZoneEditor(CardWatcher(controller, PiCamera(), zones, recognizer, markers=markers),
+    try:
+        camera = PiCamera()
+    except FrameError as exc:
+        raise ConfigError(f"camera.source: {exc}") from exc
+    return ZoneEditor(CardWatcher(controller, camera, zones, recognizer, markers=markers),
                       path, seats)
 
 

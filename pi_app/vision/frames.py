@@ -99,7 +99,12 @@ class PiCamera(_Closing):
                                  "python3-picamera2 and make the venv with "
                                  "--system-site-packages") from exc
             module = picamera2
-        self._camera = module.Picamera2()
+        try:
+            self._camera = module.Picamera2()
+        except (RuntimeError, IndexError) as exc:  # busy, or no camera on the ribbon
+            raise FrameError(f"the Pi camera did not open ({exc}): another program may hold "
+                             "it (sudo systemctl stop crib), or it is not connected "
+                             "(rpicam-hello --list-cameras)") from exc
         config = self._camera.create_video_configuration(main={"size": size, "format": "RGB888"})
         self._camera.configure(config)
         self._camera.start()

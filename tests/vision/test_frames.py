@@ -80,3 +80,13 @@ def test_pi_camera_asks_for_rgb888_and_hands_over_bgr_frames() -> None:
 def test_pi_camera_without_picamera2_says_how_to_install_it() -> None:
     with pytest.raises(FrameError, match="python3-picamera2"):
         PiCamera()
+
+
+def test_a_pi_camera_held_by_another_program_is_refused_saying_what_to_stop() -> None:
+    def busy() -> None:
+        raise RuntimeError("Failed to acquire camera: Device or resource busy")
+
+    module = type("picamera2", (), {"Picamera2": staticmethod(busy)})
+    with pytest.raises(FrameError, match=r"resource busy\): another program may hold it "
+                                         r"\(sudo systemctl stop crib\)"):
+        PiCamera(module=module)
