@@ -1,5 +1,6 @@
-// The camera's zones, set up on the page: each zone is drawn over the camera's view, and a
-// corner or a whole zone is dragged to where the table has it. Saved, the server checks them
+// The camera's zones, set up on the page: each zone is drawn over the camera's view; pressing
+// one picks it (drawn on top, with its corners' handles) and drags it whole, and its corners
+// are dragged one by one to where the table has it. Saved, the server checks them
 // as it would a zone file, keeps them for the next start and reads by them from the next frame.
 // Uses svgEl and clearSvg (charts.js), and post, showError and renderCamera (app.js).
 "use strict";
@@ -11,6 +12,7 @@ const zoneEditor = (() => {
   let bands = null;   // the default bands, to start over from
   let size = null;    // the camera frame's [width, height]: the zones' coordinates
   let drag = null;    // {zone, corner (null: the whole zone), from: [x, y], start: its polygon}
+  let picked = 0;     // the zone whose corners show: neighbours' corners often touch
 
   const $z = (sel) => document.querySelector(sel);
   const copy = (list) => list.map((zone) => ({ ...zone, polygon: zone.polygon.map((p) => [...p]) }));
@@ -25,11 +27,14 @@ const zoneEditor = (() => {
   function draw() {
     const svg = $z("#zone-editor");
     clearSvg(svg, size[0], size[1]);
-    zones.forEach((zone, z) => {
+    const order = zones.map((_, z) => z).filter((z) => z !== picked).concat([picked]);
+    for (const z of order) {
+      const zone = zones[z];
       const colour = COLOURS[zone.kind] || "#fff";
       svgEl("polygon", {
         points: zone.polygon.map((p) => p.join(",")).join(" "), fill: colour,
-        "fill-opacity": 0.2, stroke: colour, "stroke-width": 3, class: "zone",
+        "fill-opacity": z === picked ? 0.3 : 0.15, stroke: colour,
+        "stroke-width": z === picked ? 4 : 2, class: z === picked ? "zone picked" : "zone",
         "data-zone": zone.name, "data-z": z,
       }, svg);
       const [x, y] = zone.polygon.reduce(([ax, ay], [px, py]) => [ax + px, ay + py], [0, 0]);
@@ -38,11 +43,12 @@ const zoneEditor = (() => {
         class: "zone-label", "text-anchor": "middle",
       }, svg);
       label.textContent = `${zone.name} (${zone.kind})`;
-      zone.polygon.forEach(([cx, cy], c) => svgEl("circle", {
-        cx, cy, r: HANDLE, fill: colour, class: "corner", "data-zone": zone.name,
-        "data-z": z, "data-corner": c,
-      }, svg));
-    });
+    }
+    const zone = zones[picked];
+    zone.polygon.forEach(([cx, cy], c) => svgEl("circle", {
+      cx, cy, r: HANDLE, fill: COLOURS[zone.kind] || "#fff", class: "corner",
+      "data-zone": zone.name, "data-z": picked, "data-corner": c,
+    }, svg));
   }
 
   function grab(event) {
@@ -50,9 +56,11 @@ const zoneEditor = (() => {
     if (!zones || target.dataset.z === undefined) return;
     event.preventDefault();
     const corner = target.dataset.corner === undefined ? null : Number(target.dataset.corner);
-    const zone = zones[Number(target.dataset.z)];
+    picked = Number(target.dataset.z);
+    const zone = zones[picked];
     drag = { zone, corner, from: toFrame(event), start: copy([zone])[0].polygon };
     $z("#zone-editor").setPointerCapture(event.pointerId);
+    draw();
   }
 
   function move(event) {
@@ -82,6 +90,7 @@ const zoneEditor = (() => {
     if (!response.ok) { showError(reply.error); return; }
     ({ size, bands } = reply);
     zones = copy(reply.zones);
+    picked = 0;
     showButtons(true);
     renderCamera();  // the view without the zones drawn in, while they are dragged
     draw();

@@ -291,18 +291,24 @@ def test_zones_dragged_over_the_camera_view_are_saved_for_the_table(tmp_path) ->
         page.wait_for_selector("#zone-editor circle.corner")
         assert "zones=0" in page.get_attribute("#camera", "src")  # the editor draws them
         scale = 1280 / page.locator("#zone-editor").bounding_box()["width"]
-        drag(page, "#zone-editor circle[data-zone='starter'][data-corner='0']", 60, 40)
-        drag(page, "#zone-editor polygon[data-zone='play1']", -40, -20)
+        # Only the picked zone shows its corners, on top: the starter's bottom right lies
+        # 10 px from the show area's top right.
+        drag(page, "#zone-editor polygon[data-zone='play1']", -40, -20)  # picks it too
+        assert page.locator("#zone-editor circle.corner[data-zone='play1']").count() == 4
+        page.click("#zone-editor polygon[data-zone='starter']")
+        assert page.locator("#zone-editor circle.corner").count() == 4
+        drag(page, "#zone-editor circle[data-zone='starter'][data-corner='2']", 60, 40)
         page.click("#zones-save")
         page.wait_for_selector("#zone-editor", state="hidden")
         assert page.is_hidden("#error")
         saved = page.request.get(page.url + "api/zones").json()["zones"]
 
     after = {z["name"]: z["polygon"] for z in saved}
-    (x0, y0), (x1, y1) = before["starter"][0], after["starter"][0]
+    (x0, y0), (x1, y1) = before["starter"][2], after["starter"][2]
     assert x1 - x0 == pytest.approx(60 * scale, abs=2)
     assert y1 - y0 == pytest.approx(40 * scale, abs=2)
-    assert after["starter"][1:] == before["starter"][1:]  # the other corners stay
+    others = [0, 1, 3]  # the other corners stay
+    assert [after["starter"][i] for i in others] == [before["starter"][i] for i in others]
     moves = {(round(x1 - x0), round(y1 - y0))
              for (x0, y0), (x1, y1) in zip(before["play1"], after["play1"], strict=True)}
     assert len(moves) == 1  # the whole zone moved as one
