@@ -11,6 +11,7 @@ drawn: at a table with markers the zones move with them (`markers.placed`).
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 from dataclasses import dataclass
@@ -142,5 +143,7 @@ class ZoneMap:
 
 
 def _is_point(p: object) -> bool:
+    """[x, y], both finite numbers (JSON as Python reads it allows NaN and Infinity)."""
     return (isinstance(p, list | tuple) and len(p) == 2
-            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in p))
+            and all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+                    for v in p))

@@ -71,6 +71,9 @@ def test_a_save_cut_short_leaves_the_old_zone_file_whole(tmp_path, monkeypatch) 
     ({"areas": []}, '"zones" list'),
     ({"zones": [{"name": "north", "kind": "play", "polygon": [[0, 0], [300, 0], [600, 0]]}]},
      "zone 'north': its polygon encloses no area"),
+    (json.loads('{"zones": [{"name": "north", "kind": "play", '
+                '"polygon": [[0, 0], [NaN, 0], [0, 9]]}]}'), "3 or more \\[x, y\\] points"),
+    ({**TABLE, "markers": [[0, 0], [1, 0], [1, 1]]}, "the 4 corner markers"),
 ])
 def test_bad_zone_file_names_the_zone_and_problem(broken: object, message: str) -> None:
     with pytest.raises(ZoneError, match=message):
