@@ -36,6 +36,7 @@ from pi_app.vision.frames import FrameSource
 from pi_app.vision.markers import MarkerFollower
 from pi_app.vision.preview import preview_jpeg
 from pi_app.vision.recognizer import Detection, Recognizer
+from pi_app.vision.stillness import StillTable
 from pi_app.vision.tracking import TemporalFilter
 from pi_app.vision.zones import Zone, ZoneError, ZoneMap
 
@@ -122,6 +123,9 @@ class Look:
     detections: list[Detection]
     markers: dict[int, tuple[float, float]] | None = None
     """The corner markers in sight, when looked for in this frame."""
+    read: bool = True
+    """Whether the cards were read in this frame, not kept from the last frame read (the
+    table had not changed since)."""
 
 
 @dataclass
@@ -140,17 +144,24 @@ class CardWatcher:
     """Cards lying face up in the show area, read and steady."""
     _tried: object = field(init=False, default=None)
     """The show area and the hand wanted when last read, so each sight is tried once."""
+    _still: StillTable = field(init=False, default_factory=StillTable)
+    _read: list[Detection] = field(init=False, default_factory=list)
+    """The cards in the frame last read (the worker thread's own)."""
 
     def __post_init__(self) -> None:
         self._filter = TemporalFilter(stable_frames=self.stable_frames)
 
     def look(self) -> Look | None:
-        """Read a frame and the cards in it (slow: safe to run in a worker thread)."""
+        """Read a frame and the cards in it (slow: safe to run in a worker thread); a frame
+        that shows the table as the last one read did keeps what that one read."""
         frame = self.source.read()
         if frame is None:
             return None
         markers = self.markers.look(frame) if self.markers is not None else None
-        return Look(frame, self.recognizer.detect(frame), markers)
+        read = self._still.changed(frame)
+        if read:
+            self._read = self.recognizer.detect(frame)
+        return Look(frame, list(self._read), markers, read)
 
     def use_zones(self, zones: ZoneMap) -> None:
         """Zones set up anew (on the page): what lies where is read afresh from the next frame.

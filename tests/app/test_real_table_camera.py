@@ -155,3 +155,22 @@ def test_five_card_hands_left_unplayed_are_read_from_the_show_area(make_controll
     assert [(s["player"], s["kind"]) for s in shown] == [(1, "hand"), (0, "hand"), (0, "crib")]
     for show in shown[:2]:
         assert sorted(show["cards"]) == sorted(hands[show["player"]][2:])
+
+
+def test_a_still_table_is_read_once_and_each_card_laid_is_read_as_it_lands(make_controller,
+                                                                           design) -> None:
+    table = Table(make_controller("auto", table="real"), design)
+    reads = []
+    detect = table.watcher.recognizer.detect
+    table.watcher.recognizer.detect = lambda frame: reads.append(1) or detect(frame)
+    table.press("ok")
+    hands = table.virtual.table_hands()
+    for seat in (0, 1):
+        table.virtual.lay_away(seat, hands[seat][4:])
+    assert table.watch(5) == [f"seen: starter {table.virtual.secret.starter}"]
+    assert len(reads) == 1  # five frames of the same table, one reading
+    seat = table.state["turn"]
+    card = table.playable(seat)[0]
+    table.virtual.lay(seat, card)
+    assert table.watch(4) == [f"seen: {card} played by seat {seat}"]
+    assert len(reads) == 2
