@@ -123,9 +123,6 @@ class Look:
     detections: list[Detection]
     markers: dict[int, tuple[float, float]] | None = None
     """The corner markers in sight, when looked for in this frame."""
-    read: bool = True
-    """Whether the cards were read in this frame, not kept from the last frame read (the
-    table had not changed since)."""
 
 
 @dataclass
@@ -158,10 +155,9 @@ class CardWatcher:
         if frame is None:
             return None
         markers = self.markers.look(frame) if self.markers is not None else None
-        read = self._still.changed(frame)
-        if read:
+        if self._still.changed(frame):
             self._read = self.recognizer.detect(frame)
-        return Look(frame, list(self._read), markers, read)
+        return Look(frame, list(self._read), markers)
 
     def use_zones(self, zones: ZoneMap) -> None:
         """Zones set up anew (on the page): what lies where is read afresh from the next frame.

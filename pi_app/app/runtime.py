@@ -142,7 +142,7 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
     replay) when `camera.source` names one, else the virtual table in the simulator, else the
     Pi camera; reading with the table's zones (`camera.zones`, else those saved from the page,
     else the default bands), learned deck and threshold (`camera.deck`, `camera.threshold`)
-    if set.
+    if set, and following the corner markers (`camera.markers`).
     OpenCV is needed only here, so the other modes run without it."""
     if config.game.mode != "auto" or config.camera.source == "none":
         return None
@@ -164,12 +164,16 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
         markers = MarkerFollower() if config.camera.markers else None
     except MarkerError as exc:
         raise ConfigError(f"camera.markers: {exc}") from exc
-    camera: Any = None
-    if opencv_camera(config.camera.source):  # a USB or laptop camera, or a replay
-        try:
-            camera = open_source(config.camera.source)
-        except FrameError as exc:
-            raise ConfigError(f"camera.source: {exc}") from exc
+    virtual = None
+    try:
+        if opencv_camera(config.camera.source):  # a USB or laptop camera, or a replay
+            camera: Any = open_source(config.camera.source)
+        elif not simulated and config.camera.source == "picamera":
+            camera = PiCamera()
+        else:
+            camera = None  # the virtual table, once the zones are known
+    except FrameError as exc:
+        raise ConfigError(f"camera.source: {exc}") from exc
     try:
         zones = starting_zones(path, seats, config.camera.markers,
                                getattr(camera, "size", None) or FRAME_SIZE)
@@ -177,22 +181,12 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
         if camera is not None:
             camera.close()
         raise ConfigError(f"camera.zones: {exc}") from exc
-    if camera is not None:
-        return ZoneEditor(CardWatcher(controller, camera, zones, recognizer, markers=markers),
-                          path, seats)
-    if simulated or config.camera.source == "sim":
+    if camera is None:
         deck = next((d for d in DECK_DIRS if d.is_dir()), None)
-        design = load_folder(deck) if deck else font_design(0)
-        virtual = VirtualCamera(controller, design, zones)
-        watcher = CardWatcher(controller, VirtualTable(virtual.render), zones, recognizer,
-                              markers=markers)
-        return ZoneEditor(watcher, path, seats, virtual)
-    try:
-        camera = PiCamera()
-    except FrameError as exc:
-        raise ConfigError(f"camera.source: {exc}") from exc
-    return ZoneEditor(CardWatcher(controller, camera, zones, recognizer, markers=markers),
-                      path, seats)
+        virtual = VirtualCamera(controller, load_folder(deck) if deck else font_design(0), zones)
+        camera = VirtualTable(virtual.render)
+    watcher = CardWatcher(controller, camera, zones, recognizer, markers=markers)
+    return ZoneEditor(watcher, path, seats, virtual)
 
 
 def web_backend(app: TableApp, pairing_code: str | None = None,
