@@ -9,8 +9,6 @@ already in the folder count as taken: an interrupted session goes on where it st
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +17,7 @@ import cv2
 import numpy as np
 
 from pi_app.engine.cards import Card, Suit
+from pi_app.vision.files import write_whole
 from pi_app.vision.frames import IMAGE_SUFFIXES
 from pi_app.vision.learn import LearnError, NoCardError, lone_card
 from pi_app.vision.recognizer import Recognizer
@@ -128,22 +127,11 @@ def _round_from(quad: np.ndarray, last: np.ndarray) -> np.ndarray:
 
 
 def _save(frame: np.ndarray, path: Path) -> None:
-    """Written beside and swapped in: a photo is whole or not there, so a session cut short
-    goes on from the last card taken."""
+    """Whole or not at all, so a session cut short goes on from the last card taken."""
     ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
     if not ok:
         raise OSError(f"could not encode the photo of {path.stem}")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data.tobytes())
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
+    write_whole(path, data.tobytes())
 
 def capture(frames: Iterable[np.ndarray], session: DeckCapture,
             say: Callable[[str], None]) -> bool:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from pi_app.vision.files import write_whole
 
 ZONE_KINDS = ("play", "starter", "crib")
 
@@ -122,25 +122,8 @@ class ZoneMap:
         return data
 
     def save(self, path: Path | str) -> None:
-        """Written beside the old file and swapped in whole: a power cut leaves one or the
-        other, never half a file the next start would refuse."""
-        path = Path(path)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-        try:
-            with os.fdopen(fd, "w") as out:
-                out.write(json.dumps(self.to_json(), indent=2))
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        directory = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
-
+        """Saved whole or not at all (`files.write_whole`)."""
+        write_whole(Path(path), json.dumps(self.to_json(), indent=2).encode())
 
 def _is_point(p: object) -> bool:
     """[x, y], both finite numbers (JSON as Python reads it allows NaN and Infinity)."""

@@ -54,7 +54,7 @@ def test_a_save_cut_short_leaves_the_old_zone_file_whole(tmp_path, monkeypatch) 
     def power_cut(*args: object) -> None:
         raise OSError("power cut")
 
-    monkeypatch.setattr("pi_app.vision.zones.os.replace", power_cut)
+    monkeypatch.setattr("pi_app.vision.files.os.replace", power_cut)
     with pytest.raises(OSError, match="power cut"):
         ZoneMap.from_json(moved).save(path)
     assert ZoneMap.load(path) == ZoneMap.from_json(TABLE)
