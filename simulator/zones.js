@@ -1,7 +1,7 @@
 // The camera's zones, set up on the page: each zone is drawn over the camera's view; pressing
 // one picks it (drawn on top, with its corners' handles) and drags it whole, and its corners
-// are dragged one by one to where the table has it. Saved, the server checks them
-// as it would a zone file, keeps them for the next start and reads by them from the next frame.
+// are dragged one by one to where the table has it. Saved, the server checks them as it would
+// a zone file, keeps them for the next start and reads by them from the next frame.
 // Uses svgEl and clearSvg (charts.js), and post, showError and renderCamera (app.js).
 "use strict";
 

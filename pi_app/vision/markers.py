@@ -118,8 +118,9 @@ class MarkerFollower:
 
     def look(self, frame: np.ndarray) -> dict[int, tuple[float, float]] | None:
         """The markers in sight, every `every` frames (else None): slow, for a worker thread."""
+        due = self._frames % self.every == 0  # the first frame, then every `every`
         self._frames += 1
-        return find_markers(frame) if self._frames % self.every == 1 % self.every else None
+        return find_markers(frame) if due else None
 
     def follow(self, zones: ZoneMap, found: dict[int, tuple[float, float]]
                ) -> tuple[ZoneMap, str | None]:

@@ -139,3 +139,10 @@ def test_markers_are_found_with_the_older_opencv_of_raspberry_pi_os(monkeypatch)
     quad = marker_quad(find_markers(table_with_markers(corners)))
     assert quad is not None and np.abs(quad - corners).max() < 1.0
     assert set(calls) == {"drawMarker", "detectMarkers"}
+
+
+def test_the_markers_are_looked_for_in_the_first_frame_then_every_tenth() -> None:
+    follower = MarkerFollower()
+    frame = table_with_markers(np.array([[150, 110], [1130, 120], [1120, 600], [160, 610]]))
+    looked = [follower.look(frame) is not None for _ in range(21)]
+    assert [i for i, did in enumerate(looked) if did] == [0, 10, 20]
