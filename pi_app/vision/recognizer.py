@@ -3,6 +3,7 @@ card with a confidence. Below the threshold a card is reported as unknown, never
 
 from __future__ import annotations
 
+import io
 import time
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -12,6 +13,7 @@ import numpy as np
 
 from pi_app.engine.cards import Card
 from pi_app.vision.detect import Corner, edge_grey, find_corners, mirrored
+from pi_app.vision.files import write_whole
 from pi_app.vision.glyphnet import GlyphNet
 from pi_app.vision.glyphs import RANK_HEIGHT
 from pi_app.vision.index import (
@@ -95,7 +97,9 @@ class Model:
                   **self.suit.to_arrays("suit")}
         if self.width_per_glyph is not None:
             arrays["width_per_glyph"] = np.array(self.width_per_glyph)
-        np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
+        data = io.BytesIO()
+        np.savez_compressed(data, **arrays)  # type: ignore[arg-type]
+        write_whole(Path(path), data.getvalue())  # a profile half written would not load
 
     @classmethod
     def load(cls, path: Path | str) -> Model:
