@@ -304,6 +304,8 @@ class VirtualCamera:
     def __init__(self, controller: Controller, design: Design, zones: ZoneMap) -> None:
         self.controller = controller
         self.design = design
+        self.deck: Any = None
+        """The page's `DeckLearning`, whose card asked for the players lay, alone."""
         self.use_zones(zones)
         self._laid: dict[int, list[str]] = {}
         self._deal: object = None
@@ -395,9 +397,12 @@ class VirtualCamera:
             return self._laid
 
     def render(self) -> np.ndarray:
+        zones, plays, starter, show = self._layout
+        if self.deck is not None and self.deck.capturing:  # learning the deck: one card
+            asked = self.deck.asking
+            return render_table(self.design, zones, {starter: [asked.code]} if asked else {})
         state = self.controller.session.state()
         laid = self._current(state)
-        zones, plays, starter, show = self._layout
         cards: dict[str, list[str]] = {name: [] for name in plays}
         for seat, code in state.get("played", []):
             cards[plays[seat]].append(code)

@@ -68,6 +68,8 @@ class TableApp:
     """The simulator's `VirtualCamera`, where the page lays cards for the camera to read."""
     zone_editor: Any = None
     """The `ZoneEditor` through which the page sets up the camera's zones (mode `auto`)."""
+    deck_learning: Any = None
+    """The page's "Learn my deck" (`DeckLearning`, mode `auto`)."""
     closers: list[Callable[[], None]] = field(default_factory=list)
 
     def close(self) -> None:
@@ -124,8 +126,10 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
                                 display=display)
         closers.append(controller.close)
         editor = _open_camera(config, controller, simulated)
+        learning = None
         if editor is not None:
             closers.append(editor.watcher.source.close)  # the camera, for the next program
+            learning = _deck_learning(config, controller, editor)
     except BaseException:
         for close in reversed(closers):
             with contextlib.suppress(Exception):
@@ -134,19 +138,31 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
     return TableApp(config, controller, hub, display, controls, simulated, pin_factory,
                     watcher=editor.watcher if editor else None,
                     virtual_camera=editor.virtual if editor else None,
-                    zone_editor=editor, closers=closers)
+                    zone_editor=editor, deck_learning=learning, closers=closers)
+
+
+def _deck_learning(config: Config, controller: Controller, editor: Any) -> Any:
+    """The page's "Learn my deck", whose players the simulator's virtual table plays."""
+    from pi_app.app.deck_learning import DeckLearning
+
+    learning = DeckLearning(editor.watcher, config.storage, controller.speaker.say)
+    if editor.virtual is not None:
+        editor.virtual.deck = learning
+    return learning
 
 
 def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any:
     """The card watcher for mode `auto`, in a `ZoneEditor` for the page: an OpenCV camera (or
     replay) when `camera.source` names one, else the virtual table in the simulator, else the
     Pi camera; reading with the table's zones (`camera.zones`, else those saved from the page,
-    else the default bands), learned deck and threshold (`camera.deck`, `camera.threshold`)
-    if set, and following the corner markers (`camera.markers`).
+    else the default bands), learned deck (`camera.deck`, else the one learned on the page)
+    and threshold (`camera.threshold`) if set, and following the corner markers
+    (`camera.markers`).
     OpenCV is needed only here, so the other modes run without it."""
     if config.game.mode != "auto" or config.camera.source == "none":
         return None
     from pi_app.app.camera import FRAME_SIZE, CardWatcher, VirtualCamera
+    from pi_app.app.deck_learning import learned_profile
     from pi_app.app.zone_editor import ZoneEditor, starting_zones, zone_file
     from pi_app.vision.designs import font_design, load_folder
     from pi_app.vision.frames import FrameError, PiCamera, VirtualTable, open_source
@@ -156,8 +172,10 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
 
     seats = len(controller.session.spec.names)
     path = zone_file(config.camera.zones, config.storage, seats)
+    learned = learned_profile(config.storage)
+    deck = config.camera.deck or (learned if learned.is_file() else None)
     try:
-        recognizer = make_recognizer(config.camera.deck, config.camera.threshold)
+        recognizer = make_recognizer(deck, config.camera.threshold)
     except ModelError as exc:
         raise ConfigError(f"camera.deck: {exc}") from exc
     try:
@@ -207,6 +225,9 @@ def web_backend(app: TableApp, pairing_code: str | None = None,
             except TableError as exc:
                 raise ActionError(str(exc)) from exc
             return
+        if kind == "learn_deck":
+            _learn_deck(app, action.get("do"))
+            return
         if action.get("type") == "press":  # a virtual button: the same path as a real one
             try:
                 app.hub.post_json({k: v for k, v in action.items() if k != "type"}, "web")
@@ -223,6 +244,8 @@ def web_backend(app: TableApp, pairing_code: str | None = None,
         snap = controller.snapshot()
         if app.virtual_camera is not None:
             snap["table_hands"] = app.virtual_camera.table_hands()
+        if app.deck_learning is not None:
+            snap["deck"] = app.deck_learning.state()
         return snap
 
     def set_zones(data: object) -> None:
@@ -244,6 +267,21 @@ def web_backend(app: TableApp, pairing_code: str | None = None,
     )
 
 
+def _learn_deck(app: TableApp, do: object) -> None:
+    """The page's "Learn my deck" buttons: start (or go on), or stop taking photos."""
+    if app.deck_learning is None:
+        raise ActionError("learn_deck: the deck is learned with the camera, in mode auto")
+    if do not in ("start", "stop"):
+        raise ActionError(f"learn_deck: 'do' must be start or stop, not {do!r}")
+    try:
+        if do == "start":
+            app.deck_learning.start()
+        else:
+            app.deck_learning.stop()
+    except ValueError as exc:
+        raise ActionError(f"learn_deck: {exc}") from exc
+
+
 async def _pump_inputs(app: TableApp, stop: asyncio.Event) -> None:
     """Hand queued button events to the controller, in order, on the server's loop."""
     while not stop.is_set():
@@ -253,11 +291,15 @@ async def _pump_inputs(app: TableApp, stop: asyncio.Event) -> None:
 
 
 async def _pump_camera(app: TableApp, stop: asyncio.Event) -> None:
-    """Read the table a few times a second: the reading in a worker thread, the rules here."""
+    """Read the table a few times a second: the reading in a worker thread, the rules here;
+    while the page learns the deck, the frames go to that instead."""
     while not stop.is_set():
-        look = await asyncio.to_thread(app.watcher.look)
-        if look is not None:
-            app.watcher.settle(look)
+        if app.deck_learning is not None and app.deck_learning.capturing:
+            await asyncio.to_thread(app.deck_learning.look)
+        else:
+            look = await asyncio.to_thread(app.watcher.look)
+            if look is not None:
+                app.watcher.settle(look)
         await asyncio.sleep(CAMERA_INTERVAL)
 
 
@@ -293,6 +335,8 @@ async def serve(
         loop.call_soon_threadsafe(backend.publish)
 
     app.controller.listeners.append(changed)
+    if app.deck_learning is not None:
+        app.deck_learning.listeners.append(changed)
     pumps = [asyncio.create_task(_pump_inputs(app, stop))]
     if app.watcher is not None:
         pumps.append(asyncio.create_task(_pump_camera(app, stop)))

@@ -72,6 +72,11 @@ class DeckCapture:
         done = taken_in(self.folder)
         return next((card for card in ORDER if card.code not in done), None)
 
+    @property
+    def asking(self) -> Card | None:
+        """The card asked for, while the table is not waiting to be cleared."""
+        return None if self._clearing else self.wanted
+
     def see(self, frame: np.ndarray) -> list[str]:
         """What this frame changes, as lines to show the player."""
         wanted = self.wanted
