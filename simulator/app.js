@@ -370,6 +370,16 @@ function renderCamera() {
   if (auto) $("#camera").src = `/api/camera.jpg?zones=${zones}&v=${snap.version}-${Date.now()}`;
 }
 
+// "Learn my deck": the camera asks for each card in turn, then learns the deck.
+function renderDeck() {
+  const deck = snap.deck;
+  const capturing = Boolean(deck) && deck.phase === "capturing";
+  $("#deck-learn").hidden = !deck || capturing || deck.phase === "learning";
+  $("#deck-stop").hidden = !capturing;
+  $("#deck-status").hidden = !deck || !deck.message;
+  if (deck) $("#deck-status").textContent = deck.message + (capturing ? ` (${deck.taken}/52)` : "");
+}
+
 function render() {
   if (!snap || !board) return;
   $("#mode").textContent = `${snap.mode} · ${snap.variant}${snap.muggins ? " · muggins" : ""}`;
@@ -383,6 +393,7 @@ function render() {
   renderMuggins();
   renderSide();
   renderStats();
+  renderDeck();
   document.body.dataset.phase = snap.state.phase;
   document.body.dataset.version = snap.version;
 }
@@ -430,6 +441,8 @@ function wireButtons() {
     act({ type: "new_game" });
   });
   $("#confirm").addEventListener("click", () => act({ type: "confirm" }));
+  $("#deck-learn").addEventListener("click", () => act({ type: "learn_deck", do: "start" }));
+  $("#deck-stop").addEventListener("click", () => act({ type: "learn_deck", do: "stop" }));
   $("#dispute").addEventListener("click", () => act({ type: "undo" }));
   $("#claim").addEventListener("click", () => {
     const [seat] = snap.state.show_next;

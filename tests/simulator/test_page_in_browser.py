@@ -316,3 +316,19 @@ def test_zones_dragged_over_the_camera_view_are_saved_for_the_table(tmp_path) ->
     assert dx == pytest.approx(-40 * scale, abs=2) and dy == pytest.approx(-20 * scale, abs=2)
     assert after["play0"] == before["play0"] and after["show"] == before["show"]
     assert json.loads((tmp_path / "zones-2-players.json").read_text())["zones"] == saved
+
+
+def test_learn_my_deck_asks_for_each_card_on_the_page_and_stops_keeping_the_photos(
+        tmp_path) -> None:
+    with sim_page(tmp_path, "auto", "#deck-learn") as page:
+        page.click("#deck-learn")
+        page.wait_for_function(  # the virtual players lay the ace of clubs, alone, and so on
+            "document.querySelector('#deck-status').textContent.includes('(2/52)')",
+            timeout=30_000)
+        assert page.is_visible("#deck-stop") and page.is_hidden("#deck-learn")
+        page.click("#deck-stop")
+        page.wait_for_function(
+            "document.querySelector('#deck-status').textContent.startsWith('stopped with')")
+        assert page.is_visible("#deck-learn")
+        assert api_state(page)["deck"]["phase"] == "idle"
+    assert (tmp_path / "deck-photos" / "AC.jpg").is_file()
