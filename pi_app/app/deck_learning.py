@@ -2,8 +2,9 @@
 the page), then learns the deck in the background and reads with it from then on, and at
 every start while `[camera] deck` names no other profile.
 
-The photos go to `deck-photos/` beside the game log and the profile to `deck.npz` there;
-photos already taken count, so stopping and starting again goes on where it stopped.
+The photos go to `deck-photos/` beside the game log and the profile to `[camera] deck` when
+that is set, else to `deck.npz` there; photos already taken count, so stopping and starting
+again goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ class DeckLearning:
 
     watcher: CardWatcher
     storage: Path
-    """The game log's path: the photos and the profile go beside it."""
+    """The game log's path: the photos go beside it."""
+    profile: Path
+    """Where the learned deck is saved, for every start to read."""
     say: Callable[[str], None]
     check: bool = True
     """Refuse a card the default reader is sure is another (see `DeckCapture`)."""
@@ -113,7 +116,7 @@ class DeckLearning:
     def _learn(self) -> None:
         try:
             model = learn_deck(self.photos, scenes=self.scenes)
-            model.save(learned_profile(self.storage))
+            model.save(self.profile)
         except (LearnError, OSError) as exc:  # photos that cannot teach it, a full disk
             with self._lock:
                 self._set("failed", f"the deck could not be learned: {exc}")

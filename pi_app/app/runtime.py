@@ -143,9 +143,10 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
 
 def _deck_learning(config: Config, controller: Controller, editor: Any) -> Any:
     """The page's "Learn my deck", whose players the simulator's virtual table plays."""
-    from pi_app.app.deck_learning import DeckLearning
+    from pi_app.app.deck_learning import DeckLearning, learned_profile
 
-    learning = DeckLearning(editor.watcher, config.storage, controller.speaker.say)
+    profile = config.camera.deck or learned_profile(config.storage)
+    learning = DeckLearning(editor.watcher, config.storage, profile, controller.speaker.say)
     if editor.virtual is not None:
         editor.virtual.deck = learning
     return learning

@@ -8,13 +8,19 @@ import asyncio
 import json
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from pi_app.app.deck_learning import learned_profile
 from pi_app.app.runtime import TableApp, build, web_backend
 from pi_app.app.web import make_app
+from pi_app.vision.capture import ORDER
+from pi_app.vision.recognizer import Model
 
 JSON = {"Content-Type": "application/json"}
 
@@ -103,3 +109,37 @@ def test_learn_deck_needs_the_camera_and_a_start_or_a_stop(table, make_config) -
         assert status == 400 and "in mode auto" in reply["error"]
     finally:
         manual.close()
+
+
+def test_a_deck_that_cannot_be_learned_says_why_and_the_table_reads_as_before(table) -> None:
+    app = table()
+    learning = app.deck_learning
+    learning.photos.mkdir()
+    empty = np.full((720, 1280, 3), (40, 90, 30), np.uint8)
+    for card in ORDER:
+        cv2.imwrite(str(learning.photos / f"{card.code}.jpg"), empty)
+    reading_with = app.watcher.recognizer
+    learning.start()
+    learning.look()  # all 52 are in: learning starts, and soon fails
+    deadline = time.monotonic() + 60
+    while learning.phase == "learning" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert learning.phase == "failed"
+    assert learning.message.startswith("the deck could not be learned: ")
+    assert "AC.jpg: no card found" in learning.message
+    assert app.watcher.recognizer is reading_with
+    assert not learned_profile(app.config.storage).exists()
+
+
+def test_a_deck_learned_on_the_page_is_saved_where_the_config_names_its_deck(
+        make_config, tmp_path) -> None:
+    mine = tmp_path / "mine.npz"
+    replace(Model.default(), name="old photos").save(mine)
+    config = make_config(game={"mode": "auto"}, speech={"enabled": False},
+                         camera={"deck": str(mine)})
+    app = build(config, simulated=True)
+    try:
+        assert app.deck_learning.profile == mine
+        assert app.watcher.recognizer.model.name == "old photos"
+    finally:
+        app.close()
