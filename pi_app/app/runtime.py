@@ -44,6 +44,10 @@ CAMERA_INTERVAL = 0.1
 """Seconds between camera frames: a card laid is read within a few tenths of a second."""
 
 
+class CameraUnavailable(ConfigError):
+    """The camera named would not open: the table goes on without it, cards named by hand."""
+
+
 def on_raspberry_pi(model_file: Path = PI_MODEL) -> bool:
     """True on a Raspberry Pi (the device tree names the board)."""
     try:
@@ -125,7 +129,13 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
         controller = Controller(config, store, speaker or Speaker(config.speech),
                                 display=display)
         closers.append(controller.close)
-        editor = _open_camera(config, controller, simulated)
+        try:
+            editor = _open_camera(config, controller, simulated)
+        except CameraUnavailable as exc:  # unplugged, or held by another program
+            editor = None
+            print(f"crib: {exc}; going on without it", file=sys.stderr)
+            controller.report(f"{exc}: name the cards with the encoder or on the page",
+                              spoken="the camera did not open")
         learning = None
         if editor is not None:
             closers.append(editor.watcher.source.close)  # the camera, for the next program
@@ -192,7 +202,7 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
         else:
             camera = None  # the virtual table, once the zones are known
     except FrameError as exc:
-        raise ConfigError(f"camera.source: {exc}") from exc
+        raise CameraUnavailable(f"camera.source: {exc}") from exc
     try:
         zones = starting_zones(path, seats, config.camera.markers,
                                getattr(camera, "size", None) or FRAME_SIZE)

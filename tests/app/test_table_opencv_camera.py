@@ -56,10 +56,21 @@ def test_a_camera_source_that_is_no_camera_or_file_is_refused_naming_the_choices
         make_config(camera={"source": "webcam"})
 
 
-def test_a_camera_number_that_will_not_open_stops_the_start_saying_so(make_config) -> None:
-    config = make_config(game={"mode": "auto"}, camera={"source": "97"})
-    with pytest.raises(ConfigError, match=r"camera\.source: cannot open camera or video 97"):
-        build(config, simulated=True)
+def test_a_camera_that_will_not_open_leaves_the_table_to_name_cards_by_hand(
+        make_config, capsys) -> None:
+    """Unplugged, or held by another program: the board, buttons and page still serve."""
+    config = make_config(game={"mode": "auto"}, speech={"enabled": False},
+                         camera={"source": "97"})
+    app = build(config, simulated=True)
+    try:
+        assert app.watcher is None and app.zone_editor is None
+        notice = app.controller.snapshot()["notice"]
+        assert notice == ("camera.source: cannot open camera or video 97: name the cards with "
+                          "the encoder or on the page")
+        assert app.controller.speaker.said[-1] == "the camera did not open"
+        assert "going on without it" in capsys.readouterr().err
+    finally:
+        app.close()
 
 
 def test_a_camera_number_may_be_given_as_a_number(make_config) -> None:
