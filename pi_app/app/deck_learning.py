@@ -32,6 +32,13 @@ def learned_profile(storage: Path) -> Path:
     return storage.parent / PROFILE
 
 
+def deck_in_use(configured: Path | None, storage: Path) -> Path | None:
+    """The deck profile the table reads with: `[camera] deck`, else the one learned on the
+    page, else none (the default recogniser)."""
+    learned = learned_profile(storage)
+    return configured or (learned if learned.is_file() else None)
+
+
 @dataclass
 class DeckLearning:
     """The page's "Learn my deck": capture (`see` each frame), then learn in a thread."""

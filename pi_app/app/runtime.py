@@ -173,7 +173,7 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
     if config.game.mode != "auto" or config.camera.source == "none":
         return None
     from pi_app.app.camera import FRAME_SIZE, CardWatcher, VirtualCamera
-    from pi_app.app.deck_learning import learned_profile
+    from pi_app.app.deck_learning import deck_in_use
     from pi_app.app.zone_editor import ZoneEditor, starting_zones, zone_file
     from pi_app.vision.designs import font_design, load_folder
     from pi_app.vision.frames import FrameError, PiCamera, VirtualTable, open_source
@@ -183,10 +183,9 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
 
     seats = len(controller.session.spec.names)
     path = zone_file(config.camera.zones, config.storage, seats)
-    learned = learned_profile(config.storage)
-    deck = config.camera.deck or (learned if learned.is_file() else None)
     try:
-        recognizer = make_recognizer(deck, config.camera.threshold)
+        recognizer = make_recognizer(deck_in_use(config.camera.deck, config.storage),
+                                     config.camera.threshold)
     except ModelError as exc:
         raise ConfigError(f"camera.deck: {exc}") from exc
     try:

@@ -191,13 +191,23 @@ def camera(ctx: Context) -> Result:
     if trouble is not None:
         return warn(name, trouble, "lay the four markers from `crib camera markers` at the play "
                                    "area's corners, each wholly in the camera's view")
-    cards = probe.read_cards(frame)
+    from pi_app.app.deck_learning import deck_in_use
+    from pi_app.vision.recognizer import ModelError
+
+    deck = deck_in_use(ctx.config.camera.deck, ctx.config.storage)
+    try:
+        cards = probe.read_cards(frame, deck, ctx.config.camera.threshold)
+    except ModelError as exc:
+        return fail(name, f"the deck profile will not load: {exc}",
+                    "learn the deck again (Learn my deck on the page, or crib deck learn)")
     if not cards:
         return warn(name, f"{seen_by} opens but sees no cards",
                     "lay a few cards face up in view; check height, angle and focus "
                     f"(docs/builders-guide.md), and `crib camera preview --source {source}`")
     marked = "; the corner markers mark the play area" if ctx.config.camera.markers else ""
-    return ok(name, f"{seen_by} sees {len(cards)} card(s): {' '.join(cards)}{marked}")
+    read_with = f" (read with the deck learned in {deck})" if deck is not None else ""
+    return ok(name, f"{seen_by} sees {len(cards)} card(s): {' '.join(cards)}{read_with}"
+                    f"{marked}")
 
 
 def _marker_trouble(probe: Probe, frame: Any) -> str | None:

@@ -64,10 +64,10 @@ def _open_camera(source: str) -> Camera:
     return PiCamera() if source == "picamera" else open_source(source)
 
 
-def _read_cards(frame: Any) -> list[str]:
-    from pi_app.vision.recognizer import Recognizer
+def _read_cards(frame: Any, deck: Path | None, threshold: float | None) -> list[str]:
+    from pi_app.vision.recognizer import make_recognizer
 
-    return [d.label for d in Recognizer().read(frame).detections]
+    return [d.label for d in make_recognizer(deck, threshold).read(frame).detections]
 
 
 def _find_markers(frame: Any) -> dict[int, tuple[float, float]]:
@@ -106,7 +106,9 @@ class Probe:
     open_link: Callable[[str], Link] = _open_link
     open_camera: Callable[[str], Camera] = _open_camera
     """The camera that `camera.source` names: the Pi camera, or one OpenCV opens."""
-    read_cards: Callable[[Any], list[str]] = _read_cards
+    read_cards: Callable[[Any, Path | None, float | None], list[str]] = _read_cards
+    """The cards in a frame, read with the table's deck profile (or the default) and
+    threshold."""
     find_markers: Callable[[Any], dict[int, tuple[float, float]]] = _find_markers
     pin_factory: Any = None
     """gpiozero's pin factory: None for its default (lgpio on a Pi), a MockFactory in tests."""

@@ -191,13 +191,43 @@ class FakeCamera:
         self.closed = True
 
 
+def reads(*cards: str) -> Any:
+    """A card reader that sees `cards`, whatever deck profile and threshold it is given."""
+    return lambda frame, deck, threshold: list(cards)
+
+
 def test_the_camera_opens_and_names_the_cards_it_sees(tmp_path: Path) -> None:
     cam = FakeCamera("frame")
     cfg = config(tmp_path, camera={"source": "picamera"})
-    seen = probe(open_camera=lambda source: cam, read_cards=lambda frame: ["AH", "5D"])
+    seen = probe(open_camera=lambda source: cam, read_cards=reads("AH", "5D"))
     result = check(camera, cfg, seen)
     assert (result.status, result.detail) == ("ok", "imx708 sees 2 card(s): AH 5D")
     assert cam.closed
+
+
+def test_the_camera_check_reads_with_the_deck_learned_on_the_page(tmp_path: Path) -> None:
+    cfg = config(tmp_path, camera={"source": "picamera"})
+    learned = cfg.storage.parent / "deck.npz"
+    learned.write_bytes(b"a profile")
+    asked: list[object] = []
+
+    def read(frame: object, deck: object, threshold: object) -> list[str]:
+        asked.append(deck)
+        return ["QS"]
+
+    seen = probe(open_camera=lambda source: FakeCamera("frame"), read_cards=read)
+    result = check(camera, cfg, seen)
+    assert asked == [learned]
+    assert result.detail == f"imx708 sees 1 card(s): QS (read with the deck learned in {learned})"
+
+
+def test_a_deck_profile_that_will_not_load_fails_the_camera_check(tmp_path: Path) -> None:
+    cfg = config(tmp_path, camera={"source": "picamera"})
+    (cfg.storage.parent / "deck.npz").write_bytes(b"not a profile")
+    seen = probe(open_camera=lambda source: FakeCamera("frame"))
+    result = check(camera, cfg, seen)
+    assert result.status == "fail" and "the deck profile will not load" in result.detail
+    assert "Learn my deck" in result.fix
 
 
 CORNERS = {0: (100.0, 80.0), 1: (1180.0, 80.0), 2: (1180.0, 640.0), 3: (100.0, 640.0)}
@@ -205,7 +235,7 @@ CORNERS = {0: (100.0, 80.0), 1: (1180.0, 80.0), 2: (1180.0, 640.0), 3: (100.0, 6
 
 def test_with_markers_set_the_camera_check_says_they_mark_the_play_area(tmp_path: Path) -> None:
     cfg = config(tmp_path, camera={"source": "picamera", "markers": True})
-    seen = probe(open_camera=lambda source: FakeCamera("frame"), read_cards=lambda frame: ["AH"],
+    seen = probe(open_camera=lambda source: FakeCamera("frame"), read_cards=reads("AH"),
                  find_markers=lambda frame: dict(CORNERS))
     result = check(camera, cfg, seen)
     assert (result.status, result.detail) == (
@@ -220,7 +250,7 @@ def test_with_markers_set_the_camera_check_says_they_mark_the_play_area(tmp_path
 def test_markers_out_of_sight_or_in_the_wrong_corners_are_named(
         tmp_path: Path, found: dict, complaint: str) -> None:
     cfg = config(tmp_path, camera={"source": "picamera", "markers": True})
-    seen = probe(open_camera=lambda source: FakeCamera("frame"), read_cards=lambda frame: ["AH"],
+    seen = probe(open_camera=lambda source: FakeCamera("frame"), read_cards=reads("AH"),
                  find_markers=lambda frame: found)
     result = check(camera, cfg, seen)
     assert result.status == "warn" and complaint in result.detail
@@ -230,7 +260,7 @@ def test_markers_out_of_sight_or_in_the_wrong_corners_are_named(
 def test_a_camera_that_sees_no_cards_asks_for_cards_height_and_focus(tmp_path: Path) -> None:
     cfg = config(tmp_path, camera={"source": "picamera"})
     result = check(camera, cfg, probe(open_camera=lambda source: FakeCamera("frame"),
-                                      read_cards=lambda frame: []))
+                                      read_cards=reads()))
     assert result.status == "warn" and "focus" in result.fix
 
 
