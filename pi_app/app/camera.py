@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,7 @@ from pi_app.vision.markers import MarkerFollower
 from pi_app.vision.preview import preview_jpeg
 from pi_app.vision.recognizer import Detection, Recognizer
 from pi_app.vision.stillness import StillTable
+from pi_app.vision.synth import lay_markers
 from pi_app.vision.tracking import TemporalFilter
 from pi_app.vision.zones import Zone, ZoneError, ZoneMap
 
@@ -134,6 +135,8 @@ class CardWatcher:
     stable_frames: int = STABLE_FRAMES
     markers: MarkerFollower | None = None
     """At a table with printed corner markers: the zones move with them."""
+    zone_listeners: list[Callable[[ZoneMap], None]] = field(default_factory=list)
+    """Told of zones set up anew or moved (the simulator's virtual table lays cards in them)."""
     last: Look | None = None
     _filter: TemporalFilter = field(init=False)
     _deal: object = field(init=False, default=None)
@@ -166,6 +169,8 @@ class CardWatcher:
         self._filter.new_deal()
         self._shown.clear()
         self._tried = None
+        for listener in self.zone_listeners:
+            listener(zones)
 
     def settle(self, look: Look) -> list[str]:
         """Turn a look into table actions; return what was played or refused, for the log."""
@@ -306,6 +311,8 @@ class VirtualCamera:
         self.design = design
         self.deck: Any = None
         """The page's `DeckLearning`, whose card asked for the players lay, alone."""
+        self.markers: np.ndarray | None = None
+        """Where printed corner markers lie on the virtual table, if they do (4x2)."""
         self.use_zones(zones)
         self._laid: dict[int, list[str]] = {}
         self._deal: object = None
@@ -397,6 +404,10 @@ class VirtualCamera:
             return self._laid
 
     def render(self) -> np.ndarray:
+        frame = self._render()
+        return frame if self.markers is None else lay_markers(frame, self.markers)
+
+    def _render(self) -> np.ndarray:
         zones, plays, starter, show = self._layout
         if self.deck is not None and self.deck.capturing:  # learning the deck: one card
             asked = self.deck.asking

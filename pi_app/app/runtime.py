@@ -40,6 +40,8 @@ POLL = 0.05
 """Seconds the input pump waits for an event before checking whether to stop."""
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 """Hosts only this machine can reach; any other address serves the LAN, which needs pairing."""
+VIRTUAL_MARKERS = ((50, 50), (1230, 50), (1230, 670), (50, 670))
+"""Where the simulator lays corner markers on its virtual table, when the table uses them."""
 CAMERA_INTERVAL = 0.1
 """Seconds between camera frames: a card laid is read within a few tenths of a second."""
 
@@ -172,6 +174,8 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
     OpenCV is needed only here, so the other modes run without it."""
     if config.game.mode != "auto" or config.camera.source == "none":
         return None
+    import numpy as np
+
     from pi_app.app.camera import FRAME_SIZE, CardWatcher, VirtualCamera
     from pi_app.app.deck_learning import deck_in_use
     from pi_app.app.zone_editor import ZoneEditor, starting_zones, zone_file
@@ -212,8 +216,12 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
     if camera is None:
         deck = next((d for d in DECK_DIRS if d.is_dir()), None)
         virtual = VirtualCamera(controller, load_folder(deck) if deck else font_design(0), zones)
+        if markers is not None:  # printed ones, laid just inside the frame's corners
+            virtual.markers = np.array(VIRTUAL_MARKERS, np.float64)
         camera = VirtualTable(virtual.render)
     watcher = CardWatcher(controller, camera, zones, recognizer, markers=markers)
+    if virtual is not None:
+        watcher.zone_listeners.append(virtual.use_zones)
     return ZoneEditor(watcher, path, seats, virtual)
 
 

@@ -75,7 +75,5 @@ class ZoneEditor:
         except OSError as exc:
             raise ZoneError(f"cannot save the zones to {self.path}: {exc.strerror or exc}; "
                             "nothing was changed") from exc
-        self.watcher.use_zones(zones)
-        if self.virtual is not None:
-            self.virtual.use_zones(zones)
+        self.watcher.use_zones(zones)  # and the virtual table, which listens
         return zones

@@ -22,7 +22,7 @@ from pi_app.app.web import make_app
 from pi_app.inputs.events import InputEvent
 from pi_app.vision.designs import font_design
 from pi_app.vision.frames import VirtualTable
-from pi_app.vision.markers import placed
+from pi_app.vision.markers import find_markers, placed
 from pi_app.vision.synth import lay_markers
 
 
@@ -140,3 +140,19 @@ def test_markers_without_the_aruco_module_are_refused_at_start_saying_what_to_in
     with pytest.raises(ConfigError, match=r"camera\.markers: this OpenCV has no ArUco module"
                                           r".*opencv-contrib-python-headless"):
         build(config, simulated=True)
+
+
+def test_the_simulator_lays_corner_markers_and_its_cards_in_the_zones_they_place(
+        make_config) -> None:
+    config = make_config(game={"mode": "auto"}, speech={"enabled": False},
+                         camera={"markers": True})
+    app = build(config, simulated=True)
+    try:
+        look = app.watcher.look()
+        assert sorted(find_markers(look.frame)) == [0, 1, 2, 3]
+        assert app.watcher.settle(look)[0] == "the zones moved with the corner markers"
+        assert app.virtual_camera.zones == app.watcher.zones  # cards go where they are read
+        xs = [x for zone in app.watcher.zones.zones for x, _ in zone.polygon]
+        assert 50 < min(xs) and max(xs) < 1230  # within the markers' quad
+    finally:
+        app.close()
