@@ -41,7 +41,7 @@ def deck_in_use(configured: Path | None, storage: Path) -> Path | None:
 
 @dataclass
 class DeckLearning:
-    """The page's "Learn my deck": capture (`see` each frame), then learn in a thread."""
+    """The page's "Learn my deck": take photos (`look` at each frame), then learn in a thread."""
 
     watcher: CardWatcher
     storage: Path
