@@ -366,6 +366,13 @@ function renderStats() {
 function renderCamera() {
   const auto = snap.mode === "auto";
   $("#camera-box").hidden = !auto;
+  const problem = snap.camera_problem;  // the camera did not open: cards are named by hand
+  $("#camera-problem").hidden = !problem;
+  $("#camera-problem").textContent = problem
+    ? `No camera: ${problem}. Name the cards with the encoder or here.` : "";
+  $("#camera").hidden = Boolean(problem);
+  $("#zones-edit").hidden = Boolean(problem) || zoneEditor.editing();
+  if (problem) return;
   const zones = zoneEditor.editing() ? 0 : 1;  // the editor draws the zones itself
   if (auto) $("#camera").src = `/api/camera.jpg?zones=${zones}&v=${snap.version}-${Date.now()}`;
 }

@@ -76,6 +76,8 @@ class TableApp:
     """The `ZoneEditor` through which the page sets up the camera's zones (mode `auto`)."""
     deck_learning: Any = None
     """The page's "Learn my deck" (`DeckLearning`, mode `auto`)."""
+    camera_problem: str | None = None
+    """Why the camera did not open at start, when it did not (mode `auto`)."""
     closers: list[Callable[[], None]] = field(default_factory=list)
 
     def close(self) -> None:
@@ -131,10 +133,11 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
         controller = Controller(config, store, speaker or Speaker(config.speech),
                                 display=display)
         closers.append(controller.close)
+        problem = None
         try:
             editor = _open_camera(config, controller, simulated)
         except CameraUnavailable as exc:  # unplugged, or held by another program
-            editor = None
+            editor, problem = None, str(exc)
             print(f"crib: {exc}; going on without it", file=sys.stderr)
             controller.report(f"{exc}: name the cards with the encoder or on the page",
                               spoken="the camera did not open")
@@ -150,7 +153,8 @@ def build(config: Config, *, simulated: bool, speaker: Speaker | None = None) ->
     return TableApp(config, controller, hub, display, controls, simulated, pin_factory,
                     watcher=editor.watcher if editor else None,
                     virtual_camera=editor.virtual if editor else None,
-                    zone_editor=editor, deck_learning=learning, closers=closers)
+                    zone_editor=editor, deck_learning=learning, camera_problem=problem,
+                    closers=closers)
 
 
 def _deck_learning(config: Config, controller: Controller, editor: Any) -> Any:
@@ -264,6 +268,8 @@ def web_backend(app: TableApp, pairing_code: str | None = None,
             snap["table_hands"] = app.virtual_camera.table_hands()
         if app.deck_learning is not None:
             snap["deck"] = app.deck_learning.state()
+        if app.camera_problem is not None:
+            snap["camera_problem"] = app.camera_problem
         return snap
 
     def set_zones(data: object) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from pi_app.app.camera import default_zones, render_table
 from pi_app.app.config import ConfigError
-from pi_app.app.runtime import build
+from pi_app.app.runtime import build, web_backend
 from pi_app.vision.designs import font_design
 from pi_app.vision.frames import VideoCapture
 
@@ -68,6 +68,8 @@ def test_a_camera_that_will_not_open_leaves_the_table_to_name_cards_by_hand(
         assert notice == ("camera.source: cannot open camera or video 97: name the cards with "
                           "the encoder or on the page")
         assert app.controller.speaker.said[-1] == "the camera did not open"
+        assert web_backend(app).snapshot()["camera_problem"] == (
+            "camera.source: cannot open camera or video 97")  # the page shows it meanwhile
         assert "going on without it" in capsys.readouterr().err
     finally:
         app.close()

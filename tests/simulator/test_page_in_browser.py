@@ -332,3 +332,11 @@ def test_learn_my_deck_asks_for_each_card_on_the_page_and_stops_keeping_the_phot
         assert page.is_visible("#deck-learn")
         assert api_state(page)["deck"]["phase"] == "idle"
     assert (tmp_path / "deck-photos" / "AC.jpg").is_file()
+
+
+def test_a_camera_that_did_not_open_is_explained_where_its_view_would_be(tmp_path) -> None:
+    with sim_page(tmp_path, "auto", "#camera-problem",
+                  {"CRIB_CAMERA_SOURCE": "97", "CRIB_GAME_TABLE": "real"}) as page:
+        text = page.text_content("#camera-problem")
+        assert text.startswith("No camera: camera.source: cannot open camera or video 97")
+        assert page.is_hidden("#camera") and page.is_hidden("#zones-edit")
