@@ -48,8 +48,10 @@ def name(card: Card) -> str:
 
 
 def taken_in(folder: Path) -> set[str]:
-    """The card codes already photographed in `folder`."""
-    return {p.stem.upper() for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES}
+    """The card codes already photographed in `folder` (other images are not cards)."""
+    codes = {card.code for card in ORDER}
+    return {p.stem.upper() for p in folder.iterdir()
+            if p.suffix.lower() in IMAGE_SUFFIXES and p.stem.upper() in codes}
 
 
 @dataclass
@@ -65,12 +67,17 @@ class DeckCapture:
     _clearing: bool = field(init=False, default=True)
     """Waiting for the table to be cleared before asking for the next card."""
     _begun: bool = field(init=False, default=False)
+    _taken: set[str] = field(init=False)
+    """The cards photographed: those in the folder at the start, and each one taken since
+    (not listed from the disk again at every frame)."""
+
+    def __post_init__(self) -> None:
+        self._taken = taken_in(self.folder)
 
     @property
     def wanted(self) -> Card | None:
         """The next card to show, None once all 52 are taken."""
-        done = taken_in(self.folder)
-        return next((card for card in ORDER if card.code not in done), None)
+        return next((card for card in ORDER if card.code not in self._taken), None)
 
     @property
     def asking(self) -> Card | None:
@@ -109,10 +116,9 @@ class DeckCapture:
             return [f"that reads as {other}, not {wanted.code}: take it away and lay "
                     f"{name(wanted)}"]
         _save(frame, self.folder / f"{wanted.code}.jpg")
-        done = len(taken_in(self.folder))
-        following = self.wanted
-        after = "all 52 taken" if following is None else "take it away"
-        return [f"took {wanted.code} ({done}/52): {after}"]
+        self._taken.add(wanted.code)
+        after = "all 52 taken" if self.wanted is None else "take it away"
+        return [f"took {wanted.code} ({len(self._taken)}/52): {after}"]
 
     def _sure_other(self, frame: np.ndarray, wanted: Card) -> str | None:
         """The card the reader is sure this one is, when it is not the one asked for."""
