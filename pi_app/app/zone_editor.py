@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pi_app.app.camera import FRAME_SIZE, CardWatcher, VirtualCamera, default_zones, table_zones
-from pi_app.vision.zones import ZoneError, ZoneMap
+from pi_app.vision.zones import ZoneError, ZoneMap, as_points
 
 MARKER_MARGIN = 40
 """Where the corner markers lie for the default bands: this far (frame pixels) beyond the
@@ -68,7 +68,7 @@ class ZoneEditor:
         zones = table_zones(ZoneMap.from_json(data), self.seats)
         follower = self.watcher.markers
         if follower is not None and follower.seen is not None:  # drawn where they now lie
-            zones = replace(zones, markers=tuple((float(x), float(y)) for x, y in follower.seen))
+            zones = replace(zones, markers=as_points(follower.seen))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             zones.save(self.path)

@@ -15,7 +15,7 @@ from typing import Any, cast
 import cv2
 import numpy as np
 
-from pi_app.vision.zones import Zone, ZoneMap
+from pi_app.vision.zones import Zone, ZoneMap, as_points
 
 PLACES = ("top left", "top right", "bottom right", "bottom left")
 """Where markers 0, 1, 2 and 3 lie, as the camera sees the play area."""
@@ -95,7 +95,7 @@ def placed(zones: ZoneMap, quad: np.ndarray) -> ZoneMap:
         points = cv2.perspectiveTransform(np.array([zone.polygon], np.float64), move)[0]
         moved.append(Zone(zone.name, zone.kind,
                           tuple((round(float(x), 1), round(float(y), 1)) for x, y in points)))
-    return ZoneMap(tuple(moved), tuple((float(x), float(y)) for x, y in quad))
+    return ZoneMap(tuple(moved), as_points(quad))
 
 
 @dataclass
@@ -134,9 +134,8 @@ class MarkerFollower:
         if quad is None:
             return zones, None
         self._trouble, self.seen = None, quad
-        pinned = tuple((float(x), float(y)) for x, y in quad)
         if zones.markers is None:
-            return replace(zones, markers=pinned), None
+            return replace(zones, markers=as_points(quad)), None
         if np.abs(quad - np.array(zones.markers)).max() < MOVED:
             return zones, None
         return placed(zones, quad), None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,7 +90,7 @@ class ZoneMap:
             if not (isinstance(polygon, list) and len(polygon) >= 3
                     and all(map(_is_point, polygon))):
                 raise ZoneError(f"{where}: polygon must be 3 or more [x, y] points")
-            zone = Zone(name, item["kind"], tuple((float(x), float(y)) for x, y in polygon))
+            zone = Zone(name, item["kind"], as_points(polygon))
             if zone.area < 1.0:
                 raise ZoneError(f"{where}: its polygon encloses no area")
             zones.append(zone)
@@ -102,7 +103,7 @@ class ZoneMap:
                                         and all(_is_point(p) for p in markers)):
             raise ZoneError('"markers" must be the 4 corner markers\' centres, [[x, y], ...]')
         return cls(tuple(zones), None if markers is None
-                   else tuple((float(x), float(y)) for x, y in markers))
+                   else as_points(markers))
 
     @classmethod
     def load(cls, path: Path | str) -> ZoneMap:
@@ -124,6 +125,11 @@ class ZoneMap:
     def save(self, path: Path | str) -> None:
         """Saved whole or not at all (`files.write_whole`)."""
         write_whole(Path(path), json.dumps(self.to_json(), indent=2).encode())
+
+def as_points(pairs: Iterable[Sequence[float]]) -> tuple[Point, ...]:
+    """[x, y] pairs (from JSON, or an array's rows) as the points zones are made of."""
+    return tuple((float(x), float(y)) for x, y in pairs)
+
 
 def _is_point(p: object) -> bool:
     """[x, y], both finite numbers (JSON as Python reads it allows NaN and Infinity)."""
