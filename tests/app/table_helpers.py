@@ -1,11 +1,33 @@
-"""Helpers for the table app's tests: what the board shows, and a player who plays a deal
-through the same actions the page sends."""
+"""Helpers for the table app's tests: what the board shows, a player who plays a deal
+through the same actions the page sends, and the page's API served to a test client."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
 import numpy as np
+from aiohttp.test_utils import TestClient, TestServer
 
 from pi_app.app.controller import Controller
+from pi_app.app.runtime import TableApp, web_backend
+from pi_app.app.web import make_app
+
+T = TypeVar("T")
+
+
+def run_client(table_app: TableApp, body: Callable[[TestClient], Awaitable[T]],
+               pairing: str | None = None) -> T:
+    """`body` run against the table's web API (on a LAN, read-only until paired, when a
+    `pairing` code is given); returns what it returns."""
+    async def main() -> T:
+        backend = web_backend(table_app, pairing)
+        backend.local_only = pairing is None
+        async with TestClient(TestServer(make_app(backend))) as client:
+            return await body(client)
+
+    return asyncio.run(main())
 
 
 def lit_holes(controller: Controller) -> dict[int, list[int]]:

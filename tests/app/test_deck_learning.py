@@ -4,7 +4,6 @@ then on and at the next start; stopping keeps the photos taken, to go on from.""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -14,11 +13,11 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
+from table_helpers import run_client
 
 from pi_app.app.deck_learning import learned_profile
-from pi_app.app.runtime import TableApp, build, web_backend
-from pi_app.app.web import make_app
+from pi_app.app.runtime import TableApp, build
 from pi_app.vision.capture import ORDER
 from pi_app.vision.recognizer import Model
 
@@ -43,20 +42,18 @@ def table(make_config) -> Iterator[Any]:
 
 
 def act(app: TableApp, action: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    async def main() -> tuple[int, dict[str, Any]]:
-        async with TestClient(TestServer(make_app(web_backend(app)))) as client:
-            response = await client.post("/api/action", headers=JSON, data=json.dumps(action))
-            return response.status, await response.json()
+    async def post(client: TestClient) -> tuple[int, dict[str, Any]]:
+        response = await client.post("/api/action", headers=JSON, data=json.dumps(action))
+        return response.status, await response.json()
 
-    return asyncio.run(main())
+    return run_client(app, post)
 
 
 def page_state(app: TableApp) -> dict[str, Any]:
-    async def main() -> dict[str, Any]:
-        async with TestClient(TestServer(make_app(web_backend(app)))) as client:
-            return await (await client.get("/api/state")).json()
+    async def get(client: TestClient) -> dict[str, Any]:
+        return await (await client.get("/api/state")).json()
 
-    return asyncio.run(main())
+    return run_client(app, get)
 
 
 def test_a_deck_shown_card_by_card_on_the_page_is_learned_and_read_with_from_then_on(

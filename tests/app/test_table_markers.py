@@ -4,7 +4,6 @@ and when the camera is knocked the zones move with the markers and play goes on.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,12 +12,12 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
+from table_helpers import run_client
 
 from pi_app.app.camera import default_zones, render_table
 from pi_app.app.config import ConfigError
-from pi_app.app.runtime import build, web_backend
-from pi_app.app.web import make_app
+from pi_app.app.runtime import build
 from pi_app.inputs.events import InputEvent
 from pi_app.vision.designs import font_design
 from pi_app.vision.frames import VirtualTable
@@ -99,11 +98,7 @@ def test_zones_set_up_on_the_page_are_saved_with_the_markers_and_follow_them_nex
                                      data=json.dumps({"zones": zones}))
         assert response.status == 200
 
-    async def serve() -> None:
-        async with TestClient(TestServer(make_app(web_backend(app)))) as client:
-            await body(client)
-
-    asyncio.run(serve())
+    run_client(app, body)
     saved = json.loads((tmp_path / "zones-2-players.json").read_text())
     assert np.abs(np.array(saved["markers"]) - table["markers"]).max() < 1.0
     again = build(make_config(game={"mode": "auto", "table": "real"},

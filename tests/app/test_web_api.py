@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
+from table_helpers import run_client
 
-from pi_app.app.runtime import TableApp, build, web_backend
-from pi_app.app.web import BACKEND, make_app
+from pi_app.app.runtime import TableApp, build
+from pi_app.app.web import BACKEND
 
 JSON = {"Content-Type": "application/json"}
 
@@ -21,17 +21,6 @@ def table_app(make_config) -> TableApp:
     app = build(make_config(speech={"enabled": False}), simulated=True)
     yield app
     app.close()
-
-
-def run_client(table_app: TableApp, body: Callable[[TestClient], Awaitable[None]],
-               pairing: str | None = None) -> None:
-    async def main() -> None:
-        backend = web_backend(table_app, pairing)
-        backend.local_only = pairing is None
-        async with TestClient(TestServer(make_app(backend))) as client:
-            await body(client)
-
-    asyncio.run(main())
 
 
 async def state(client: TestClient) -> dict[str, Any]:

@@ -4,19 +4,18 @@ zones the table cannot use, or cannot save, change nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
+from table_helpers import run_client
 
 from pi_app.app.camera import default_zones
-from pi_app.app.runtime import TableApp, build, web_backend
-from pi_app.app.web import make_app
+from pi_app.app.runtime import TableApp, build
 from pi_app.inputs.events import InputEvent
 
 JSON = {"Content-Type": "application/json"}
@@ -36,17 +35,6 @@ def real_table(make_config) -> Iterator[Callable[..., TableApp]]:
     yield start
     for app in opened:
         app.close()
-
-
-def run_client(app: TableApp, body: Callable[[TestClient], Awaitable[None]],
-               pairing: str | None = None) -> None:
-    async def main() -> None:
-        backend = web_backend(app, pairing)
-        backend.local_only = pairing is None
-        async with TestClient(TestServer(make_app(backend))) as client:
-            await body(client)
-
-    asyncio.run(main())
 
 
 def watch(app: TableApp) -> list[str]:
