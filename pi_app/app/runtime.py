@@ -50,6 +50,11 @@ class CameraUnavailable(ConfigError):
     """The camera named would not open: the table goes on without it, cards named by hand."""
 
 
+def card_faces() -> Path | None:
+    """The folder of card faces beside the checkout, if there is one (`DECK_DIRS`)."""
+    return next((d for d in DECK_DIRS if d.is_dir()), None)
+
+
 def on_raspberry_pi(model_file: Path = PI_MODEL) -> bool:
     """True on a Raspberry Pi (the device tree names the board)."""
     try:
@@ -218,8 +223,9 @@ def _open_camera(config: Config, controller: Controller, simulated: bool) -> Any
             camera.close()
         raise ConfigError(f"camera.zones: {exc}") from exc
     if camera is None:
-        deck = next((d for d in DECK_DIRS if d.is_dir()), None)
-        virtual = VirtualCamera(controller, load_folder(deck) if deck else font_design(0), zones)
+        faces = card_faces()
+        virtual = VirtualCamera(controller, load_folder(faces) if faces else font_design(0),
+                                zones)
         if markers is not None:  # printed ones, laid just inside the frame's corners
             virtual.markers = np.array(VIRTUAL_MARKERS, np.float64)
         camera = VirtualTable(virtual.render)
@@ -280,10 +286,9 @@ def web_backend(app: TableApp, pairing_code: str | None = None,
         except ZoneError as exc:
             raise ActionError(f"zones: {exc}") from exc
 
-    deck = next((d for d in DECK_DIRS if d.is_dir()), None)
     editor = app.zone_editor
     return WebBackend(
-        snapshot=snapshot, act=act, board=controller.board_json, deck_dir=deck,
+        snapshot=snapshot, act=act, board=controller.board_json, deck_dir=card_faces(),
         pairing_code=pairing_code, on_new_code=on_new_code, local_only=app.simulated,
         camera=app.watcher.preview if app.watcher is not None else None,
         zones=editor.current if editor is not None else None,
