@@ -53,26 +53,37 @@ class GlyphNet:
         """Class probabilities, one row per image."""
         return self.head.probabilities(self.embed(images))
 
-    def to_arrays(self, prefix: str) -> dict[str, np.ndarray]:
+    def to_arrays(self, prefix: str, convs: bool = True) -> dict[str, np.ndarray]:
+        """The layers as named arrays; without the convolutions for a network that shares
+        another's (`fine_tune` keeps them)."""
         arrays = {f"{prefix}_dense_w": self.dense[0], f"{prefix}_dense_b": self.dense[1],
                   **self.head.to_arrays(f"{prefix}_head")}
-        for i, (w, b) in enumerate(self.convs):
+        for i, (w, b) in enumerate(self.convs if convs else []):
             arrays[f"{prefix}_conv{i}_w"], arrays[f"{prefix}_conv{i}_b"] = w, b
         return arrays
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, np.ndarray] | np.lib.npyio.NpzFile,
-                    prefix: str) -> GlyphNet:
-        convs: list[tuple[np.ndarray, np.ndarray]] = []
+                    prefix: str, convs: list[tuple[np.ndarray, np.ndarray]] | None = None
+                    ) -> GlyphNet:
+        """The network saved under `prefix`; `convs`: those it shares with another."""
+        if convs is not None:
+            return cls(convs, *cls._dense_and_head(arrays, prefix))
+        convs = []
         while f"{prefix}_conv{len(convs)}_w" in arrays:
             i = len(convs)
             convs.append((np.asarray(arrays[f"{prefix}_conv{i}_w"], np.float32),
                           np.asarray(arrays[f"{prefix}_conv{i}_b"], np.float32)))
         if not convs:
             raise KeyError(f"{prefix}_conv0_w")
+        return cls(convs, *cls._dense_and_head(arrays, prefix))
+
+    @staticmethod
+    def _dense_and_head(arrays: dict[str, np.ndarray] | np.lib.npyio.NpzFile,
+                        prefix: str) -> tuple[tuple[np.ndarray, np.ndarray], Softmax]:
         dense = (np.asarray(arrays[f"{prefix}_dense_w"], np.float32),
                  np.asarray(arrays[f"{prefix}_dense_b"], np.float32))
-        return cls(convs, dense, Softmax.from_arrays(arrays, f"{prefix}_head"))
+        return dense, Softmax.from_arrays(arrays, f"{prefix}_head")
 
     def check(self, views: int, side: int) -> None:
         """Raise ValueError unless the layers fit together for `views` x `side` x `side`

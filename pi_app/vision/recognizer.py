@@ -73,6 +73,8 @@ MEASURED_OFF = 0.3
 """How far a measured card width may stray from the frame's width per rank glyph height before
 it is taken for a mismeasure (a fan's outline corner whose two edges are two cards')."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
+CUT_SUIT = "cut_suit"
+"""The prefix of `Model.cut_suit`'s arrays in a model file."""
 
 
 class ModelError(ValueError):
@@ -91,12 +93,18 @@ class Model:
     width_per_glyph: float | None = None
     """A learned deck's card width in rank glyph heights (measured on its photos), for frames
     where no card's width shows; None for the common index's (`glyphs.RANK_HEIGHT`)."""
+    cut_suit: GlyphNet | None = None
+    """The suit network with its dense layer and head tuned to suits another card's edge cut
+    (`IndexGlyphs.cut`: in a fan the next card hides part of the suit), on the suit network's
+    own convolutions; it reads the suits of cut readings. None: the suit network reads them."""
 
     def save(self, path: Path) -> None:
         arrays = {"name": np.array(self.name), **self.rank.to_arrays("rank"),
                   **self.suit.to_arrays("suit")}
         if self.width_per_glyph is not None:
             arrays["width_per_glyph"] = np.array(self.width_per_glyph)
+        if self.cut_suit is not None:
+            arrays.update(self.cut_suit.to_arrays(CUT_SUIT, convs=False))
         data = io.BytesIO()
         np.savez_compressed(data, **arrays)  # type: ignore[arg-type]
         write_whole(Path(path), data.getvalue())  # a profile half written would not load
@@ -116,11 +124,15 @@ class Model:
                              "deck again with `crib deck learn`; for the default model run "
                              "scripts/vision-build-model.py)")
         try:
-            model = cls(GlyphNet.from_arrays(arrays, "rank"), GlyphNet.from_arrays(arrays, "suit"),
-                        name, width_per_glyph)
+            suit = GlyphNet.from_arrays(arrays, "suit")
+            cut_suit = (GlyphNet.from_arrays(arrays, CUT_SUIT, convs=suit.convs)
+                        if f"{CUT_SUIT}_dense_w" in arrays else None)
+            model = cls(GlyphNet.from_arrays(arrays, "rank"), suit, name, width_per_glyph,
+                        cut_suit)
         except KeyError as exc:
             raise ModelError(f"{path}: not a card model or deck profile ({exc})") from exc
-        if model.rank.n_classes != NONE_RANK + 1 or model.suit.n_classes != NONE_SUIT + 1:
+        if model.rank.n_classes != NONE_RANK + 1 or any(
+                net.n_classes != NONE_SUIT + 1 for net in (model.suit, model.cut_suit) if net):
             raise ModelError(f"{path}: expects 14 rank and 5 suit classes")
         try:
             model.rank.check(GLYPH_VIEWS, GLYPH)
@@ -262,17 +274,20 @@ class Recognizer:
     def _probabilities(self, glyphs: list[IndexGlyphs]) -> tuple[np.ndarray, np.ndarray]:
         """Rank and suit class probabilities per reading. Where the rank network rules out an
         index, no suit makes the reading a card or an unknown card: the suit network reads
-        only the rest (most patches are pips and art)."""
+        only the rest (most patches are pips and art), `Model.cut_suit` those cut."""
         if not glyphs:
             return np.zeros((0, NONE_RANK + 1)), np.zeros((0, NONE_SUIT + 1))
         pr = self.model.rank.probabilities(np.stack([g.rank for g in glyphs]))
         ps = np.zeros((len(glyphs), NONE_SUIT + 1))
         ps[:, NONE_SUIT] = 1.0
         rest = np.flatnonzero(self._may_be_index(pr))
-        if len(rest):
-            ps[rest] = combine_colour(
-                self.model.suit.probabilities(np.stack([glyphs[i].suit for i in rest])),
-                np.array([glyphs[i].redness for i in rest]))
+        cut_suit = self.model.cut_suit or self.model.suit
+        for net, cut in ((self.model.suit, False), (cut_suit, True)):
+            chosen = [i for i in rest if glyphs[i].cut == cut]
+            if chosen:
+                ps[chosen] = combine_colour(
+                    net.probabilities(np.stack([glyphs[i].suit for i in chosen])),
+                    np.array([glyphs[i].redness for i in chosen]))
         return pr, ps
 
     def _may_be_index(self, pr: np.ndarray) -> np.ndarray:
