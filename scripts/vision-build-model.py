@@ -7,7 +7,9 @@ font packages in `designs.FONT_PACKAGES`), never from aisleriot art, so every ai
 stays an unseen design for the benchmark. The glyph networks are trained with PyTorch (a build
 tool only: the table reads them with numpy), with glyphs sheared, stretched, thickened and
 thinned on the way in so that the networks learn letters and suits rather than typefaces.
-Deterministic for a seed (on one machine).
+The suit network's head for cut suits (`Model.cut_suit`) is then tuned in numpy on glyphs read
+in fans and rows of the same decks (`training.collect_cut`, `tune_cut_suit`). Deterministic for
+a seed (on one machine).
     pip install torch==2.13.0   # the CPU build
     .venv/bin/python scripts/vision-build-model.py [--samples cache.npz] [--epochs 14]
 """
@@ -19,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +33,7 @@ from pi_app.vision.designs import (
     FONT_PACKAGES,
     SUIT_TYPEFACES,
     TYPEFACES,
+    Design,
     font_design,
     kennard,
     typeface_design,
@@ -37,7 +41,14 @@ from pi_app.vision.designs import (
 from pi_app.vision.glyphnet import GlyphNet
 from pi_app.vision.recognizer import NONE_RANK, NONE_SUIT, Model
 from pi_app.vision.suit_shapes import suit_glyphs
-from pi_app.vision.training import NONE_WEIGHT, Samples, collect, collect_corners
+from pi_app.vision.training import (
+    NONE_WEIGHT,
+    Samples,
+    collect,
+    collect_corners,
+    collect_cut,
+    tune_cut_suit,
+)
 
 if TYPE_CHECKING:  # PyTorch is imported when training, so --help works without it
     import torch
@@ -57,6 +68,11 @@ def main() -> int:
                         help="jittered corner samples per card face")
     parser.add_argument("--samples", type=Path, help="glyph sample cache: read if it exists, "
                         "else written (collecting takes several minutes)")
+    parser.add_argument("--cut-scenes", type=int, default=16,
+                        help="fans and rows of each deck whose glyphs the cut suits' network "
+                        "is tuned on")
+    parser.add_argument("--cut-samples", type=Path, help="cache of those glyphs: read if it "
+                        "exists, else written")
     parser.add_argument("--suit-shapes", type=int, default=16000,
                         help="suit glyphs drawn in varied shapes (suit_shapes.py) beside the "
                         "decks' own")
@@ -67,24 +83,29 @@ def main() -> int:
                         help="take the rank network from this model and train only the suit "
                         "one (a retrained rank network reads differently by chance, which "
                         "would hide what a change to the suits did)")
+    parser.add_argument("--keep-suit", type=Path, metavar="MODEL",
+                        help="take the suit network from this model (the cut suits' network "
+                        "is still tuned from it)")
     args = parser.parse_args()
-    try:
-        import torch
-    except ImportError:
-        print("the glyph networks are trained with PyTorch: pip install torch==2.13.0",
-              file=sys.stderr)
-        return 1
-    if args.samples is not None and args.samples.is_file():
-        samples = Samples.load(args.samples)
-    else:
+    if args.keep_rank is None or args.keep_suit is None:
+        try:
+            import torch
+        except ImportError:
+            print("the glyph networks are trained with PyTorch: pip install torch==2.13.0",
+                  file=sys.stderr)
+            return 1
+    designs: list[Design] = []
+    if not all(cache is not None and cache.is_file()
+               for cache in (args.samples, args.cut_samples)):
         missing = sorted(set(TYPEFACES + SUIT_TYPEFACES) - installed_typefaces())
         if missing:  # fontconfig would quietly draw another face instead
             print(f"typefaces not installed: {', '.join(missing)} "
                   f"(apt install {' '.join(FONT_PACKAGES)})", file=sys.stderr)
             return 1
-        samples = gather(args)
-        if args.samples is not None:
-            samples.save(args.samples)
+        designs = training_designs(args)
+    samples = cached(args.samples, lambda: gather(args, designs))
+    cut_samples = cached(args.cut_samples, lambda: collect_cut(
+        designs, args.cut_scenes, args.seed + 5, progress=True))
     shapes, shape_suits = suit_glyphs(args.suit_shapes, np.random.default_rng(args.seed + 3))
     print(f"training on {len(samples)} glyph samples and {len(shapes)} suit shapes",
           file=sys.stderr)
@@ -94,26 +115,47 @@ def main() -> int:
         torch.manual_seed(args.seed)
         rank = train_net(np.stack(samples.rank), np.array(samples.rank_label), NONE_RANK + 1,
                          args.epochs, "rank")
-    torch.manual_seed(args.seed + 1)  # each network's training is reproducible on its own
-    suit = train_net(np.concatenate([np.stack(samples.suit), shapes]),
-                     np.concatenate([np.array(samples.suit_label), shape_suits]),
-                     NONE_SUIT + 1, args.epochs, "suit", wider=True)
-    Model(rank, suit, "default").save(args.out)
+    if args.keep_suit is not None:
+        suit = Model.load(args.keep_suit).suit
+    else:
+        torch.manual_seed(args.seed + 1)  # each network's training is reproducible on its own
+        suit = train_net(np.concatenate([np.stack(samples.suit), shapes]),
+                         np.concatenate([np.array(samples.suit_label), shape_suits]),
+                         NONE_SUIT + 1, args.epochs, "suit", wider=True)
+    print("tuning the suit network to cut suits", file=sys.stderr)
+    cut_suit = tune_cut_suit(suit, cut_samples, seed=args.seed + 4)
+    Model(rank, suit, "default", cut_suit=cut_suit).save(args.out)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 
 
-def gather(args: argparse.Namespace) -> Samples:
-    deck = kennard(args.shared)
-    samples = collect([deck], args.scenes, args.seed, progress=True)
-    fonts = [font_design(args.seed * 1000 + i) for i in range(args.fonts)]
+def training_designs(args: argparse.Namespace) -> list[Design]:
+    """The Kennard deck first, then the font-drawn decks and those set in system typefaces."""
+    designs = [kennard(args.shared)] + [font_design(args.seed * 1000 + i)
+                                        for i in range(args.fonts)]
     with tempfile.TemporaryDirectory() as tmp:  # system typefaces, drawn by rsvg-convert
-        fonts += [typeface_design(family, bold, args.seed + i, Path(tmp),
-                                  SUIT_TYPEFACES[i % len(SUIT_TYPEFACES)])
-                  for i, (family, bold) in enumerate(product(TYPEFACES, (False, True)))]
+        designs += [typeface_design(family, bold, args.seed + i, Path(tmp),
+                                    SUIT_TYPEFACES[i % len(SUIT_TYPEFACES)])
+                    for i, (family, bold) in enumerate(product(TYPEFACES, (False, True)))]
+    return designs
+
+
+def gather(args: argparse.Namespace, designs: list[Design]) -> Samples:
+    deck, fonts = designs[0], designs[1:]
+    samples = collect([deck], args.scenes, args.seed, progress=True)
     samples = collect(fonts, max(4, args.scenes // 10), args.seed + 1, samples, progress=True)
     print("corner samples from every card face", file=sys.stderr)
-    return collect_corners([deck, *fonts], args.per_card, args.seed + 2, samples)
+    return collect_corners(designs, args.per_card, args.seed + 2, samples)
+
+
+def cached(path: Path | None, make: Callable[[], Samples]) -> Samples:
+    """Samples read from `path` if it exists, else made (and written there if given)."""
+    if path is not None and path.is_file():
+        return Samples.load(path)
+    samples = make()
+    if path is not None:
+        samples.save(path)
+    return samples
 
 
 def train_net(images: np.ndarray, labels: np.ndarray, n_classes: int, epochs: int,

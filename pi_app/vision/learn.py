@@ -19,10 +19,18 @@ from pi_app.vision.detect import WORK_SIZE, Corner, paper_levels, paper_mask
 from pi_app.vision.frames import IMAGE_SUFFIXES, FrameError, load_image
 from pi_app.vision.index import rank_glyph, read_corner
 from pi_app.vision.recognizer import Model
-from pi_app.vision.training import best_reader, collect, collect_corners, tune_to_deck
+from pi_app.vision.training import (
+    best_reader,
+    collect,
+    collect_corners,
+    collect_cut,
+    tune_to_deck,
+)
 
 FACE_WIDTH = 300
 HELD_OUT_SCENES = 12
+CUT_SCENES = 16
+"""Fans and rows of the deck whose glyphs its cut suits' network is tuned on."""
 """Tables of the learned deck, never tuned on, that decide which networks a profile keeps."""
 
 
@@ -122,7 +130,9 @@ def learn_deck(folder: Path, scenes: int = 40, seed: int = 0, progress: bool = F
     samples = collect_corners([faces], 8, seed + 1, samples)
     default = Model.default()
     try:
-        tuned = tune_to_deck(default, samples, name=Path(folder).name, seed=seed)
+        tuned = tune_to_deck(default, samples, name=Path(folder).name, seed=seed,
+                             cut_samples=collect_cut([faces], CUT_SCENES, seed + 3,
+                                                     progress=progress))
     except ValueError as exc:  # some rank never showed a readable corner index
         raise LearnError(f"{folder}: {exc}; this deck's corner index could not be read") from exc
     held_out = collect([faces], HELD_OUT_SCENES, seed + 2)

@@ -10,7 +10,7 @@ will hand them at the table.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from itertools import product
 from pathlib import Path
@@ -21,9 +21,9 @@ import numpy as np
 from pi_app.engine.cards import RANKS, parse_card
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, find_corners
-from pi_app.vision.glyphnet import fine_tune
+from pi_app.vision.glyphnet import GlyphNet, fine_tune
 from pi_app.vision.glyphs import RANK_CENTRE
-from pi_app.vision.index import read_corner
+from pi_app.vision.index import FIRM_INK, GLYPH, INK, IndexGlyphs, glyph_image, read_corner
 from pi_app.vision.recognizer import (
     DEFAULT_THRESHOLD,
     NONE_RANK,
@@ -47,6 +47,15 @@ class Samples:
     suit: list[np.ndarray] = field(default_factory=list)
     rank_label: list[int] = field(default_factory=list)
     suit_label: list[int] = field(default_factory=list)
+    cut: list[bool] = field(default_factory=list)
+    """Per sample, whether another card's edge cut into its glyphs (`IndexGlyphs.cut`)."""
+
+    def add(self, glyphs: IndexGlyphs, rank_label: int, suit_label: int) -> None:
+        self.rank.append(glyphs.rank)
+        self.suit.append(glyphs.suit)
+        self.rank_label.append(rank_label)
+        self.suit_label.append(suit_label)
+        self.cut.append(glyphs.cut)
 
     def __len__(self) -> int:
         return len(self.rank_label)
@@ -58,14 +67,17 @@ class Samples:
 
         np.savez_compressed(path, rank=to_bytes(self.rank), suit=to_bytes(self.suit),
                             rank_label=np.array(self.rank_label, np.int8),
-                            suit_label=np.array(self.suit_label, np.int8))
+                            suit_label=np.array(self.suit_label, np.int8),
+                            cut=np.array(self.cut, bool))
 
     @classmethod
     def load(cls, path: Path) -> Samples:
         with np.load(path) as data:
+            labels = data["rank_label"].tolist()
+            cut = data["cut"].tolist() if "cut" in data else [False] * len(labels)
             return cls(list(data["rank"].astype(np.float32) / 255),
                        list(data["suit"].astype(np.float32) / 255),
-                       data["rank_label"].tolist(), data["suit_label"].tolist())
+                       labels, data["suit_label"].tolist(), cut)
 
 
 def label_corner(corner: Corner, scene: Scene) -> tuple[int, int] | None:
@@ -116,22 +128,49 @@ def _by_index(a: float, b: float) -> bool:
 def collect(designs: Iterable[Design], scenes_per_design: int, seed: int,
             samples: Samples | None = None, progress: bool = False) -> Samples:
     """Run the detector over synthetic scenes of each design and keep its labelled glyphs."""
-    samples = samples or Samples()
+    return _each_scene(designs, scenes_per_design, seed, samples or Samples(), _mixed_scene,
+                       "samples" if progress else None)
+
+
+def collect_cut(designs: Iterable[Design], scenes_per_design: int, seed: int,
+                progress: bool = False) -> Samples:
+    """Labelled glyphs for `tune_cut_suit`: what the detector reads in fans and rows of each
+    design (8 cards), at both lines for ink (`index.INK` and `index.FIRM_INK`, as the
+    recogniser's two looks)."""
+    return _each_scene(designs, scenes_per_design, seed, Samples(), _fan_or_row,
+                       "cut samples" if progress else None)
+
+
+SceneSamples = Callable[[Design, int, np.random.Generator, Samples], None]
+"""Adds the labelled glyphs of a design's scene number n, drawn from the generator."""
+
+
+def _each_scene(designs: Iterable[Design], scenes_per_design: int, seed: int, samples: Samples,
+                add: SceneSamples, progress: str | None) -> Samples:
     rng = np.random.default_rng(seed)
     designs = list(designs)
     for n, design in enumerate(designs):
         for s in range(scenes_per_design):
-            layout = LAYOUTS[s % 3]  # scatter, row, fan; empty tables are added below
-            scene = make_scene(design, rng, layout, n_cards=int(rng.integers(4, 9)))
-            _add_scene(scene, samples)
-            if s % 4 == 0:
-                _add_scene(make_scene(design, rng, "empty"), samples)
+            add(design, s, rng, samples)
         if progress:
-            print(f"\r  samples from design {n + 1}/{len(designs)}: {len(samples)}",
+            print(f"\r  {progress} from design {n + 1}/{len(designs)}: {len(samples)}",
                   end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
     return samples
+
+
+def _mixed_scene(design: Design, n: int, rng: np.random.Generator, samples: Samples) -> None:
+    """Scattered cards, a row or a fan of 4-8 cards in turn, and every fourth an empty table."""
+    layout = LAYOUTS[n % 3]
+    _add_scene(make_scene(design, rng, layout, n_cards=int(rng.integers(4, 9))), samples)
+    if n % 4 == 0:
+        _add_scene(make_scene(design, rng, "empty"), samples)
+
+
+def _fan_or_row(design: Design, n: int, rng: np.random.Generator, samples: Samples) -> None:
+    scene = make_scene(design, rng, ("fan", "row")[n % 2], n_cards=8)
+    _add_scene(scene, samples, (INK, FIRM_INK))
 
 
 def collect_corners(designs: Iterable[Design], per_card: int, seed: int,
@@ -159,11 +198,8 @@ def collect_corners(designs: Iterable[Design], per_card: int, seed: int,
                     read = read_corner(small, guess)
                     if read is None:
                         continue
-                    glyphs = read[1]
-                    samples.rank.append(glyphs.rank)
-                    samples.suit.append(glyphs.suit)
-                    samples.rank_label.append(card.rank - 1 if index else NONE_RANK)
-                    samples.suit_label.append(int(card.suit) if index else NONE_SUIT)
+                    samples.add(read[1], card.rank - 1 if index else NONE_RANK,
+                                int(card.suit) if index else NONE_SUIT)
     return samples
 
 
@@ -189,24 +225,23 @@ def _face_on_table(face: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarr
     return (np.asarray(decoded) if decoded is not None else frame), width
 
 
-def _add_scene(scene: Scene, samples: Samples) -> None:
+def _add_scene(scene: Scene, samples: Samples, levels: tuple[float, ...] = (INK,)) -> None:
     for hypothesis in find_corners(scene.image):
-        read = read_corner(scene.image, hypothesis)
-        if read is None:
-            continue
-        corner, glyphs = read
-        label = label_corner(corner, scene)
-        if label is None:
-            continue
-        samples.rank.append(glyphs.rank)
-        samples.suit.append(glyphs.suit)
-        samples.rank_label.append(label[0])
-        samples.suit_label.append(label[1])
+        for level in levels:
+            read = read_corner(scene.image, hypothesis, level)
+            if read is None:
+                continue
+            corner, glyphs = read
+            label = label_corner(corner, scene)
+            if label is not None:
+                samples.add(glyphs, *label)
 
 
-def tune_to_deck(base: Model, samples: Samples, name: str, seed: int = 0) -> Model:
+def tune_to_deck(base: Model, samples: Samples, name: str, seed: int = 0,
+                 cut_samples: Samples | None = None) -> Model:
     """A model reading one deck: `base`'s glyph networks, their dense layers and heads tuned
-    to this deck's glyphs (`glyphnet.fine_tune`: numpy, seconds, fine on a Pi)."""
+    to this deck's glyphs (`glyphnet.fine_tune`: numpy, seconds, fine on a Pi); its cut
+    suits' network tuned to `cut_samples` (`collect_cut`), or without them `base`'s."""
     present = set(samples.rank_label)
     if len(present - {NONE_RANK}) < 13:
         missing = sorted(set(range(13)) - present)
@@ -215,8 +250,63 @@ def tune_to_deck(base: Model, samples: Samples, name: str, seed: int = 0) -> Mod
     rank = fine_tune(base.rank, np.stack(samples.rank), np.array(samples.rank_label),
                      np.array([1.0] * NONE_RANK + [NONE_WEIGHT]), seed=seed)
     suit = fine_tune(base.suit, np.stack(samples.suit), np.array(samples.suit_label),
-                     np.array([1.0] * NONE_SUIT + [NONE_WEIGHT]), seed=seed)
-    return Model(rank, suit, name)
+                     SUIT_WEIGHT, seed=seed)
+    cut_suit = (base.cut_suit if cut_samples is None
+                else tune_cut_suit(suit, cut_samples, seed))
+    return Model(rank, suit, name, cut_suit=cut_suit)
+
+
+SUIT_WEIGHT = np.array([1.0] * NONE_SUIT + [NONE_WEIGHT])
+CUT_SUITS = 12000
+"""Suits cut along a random edge (`cut_glyph`) that `tune_cut_suit` learns from, at most."""
+
+
+def tune_cut_suit(suit: GlyphNet, samples: Samples, seed: int = 0,
+                  count: int = CUT_SUITS) -> GlyphNet:
+    """`suit` tuned to the suits that another card's edge cut (`Model.cut_suit`): the samples'
+    whole suits cut along a random straight edge (`cut_glyph`), with the samples' own cut
+    readings, which are too few to learn from alone. Taught to the suit network itself, cut
+    suits cost whole ones (docs/vision.md). Learns best from `collect_cut`'s samples: cut
+    from the clean corners of `collect_corners`, it read more cards with many more misreads."""
+    rng = np.random.default_rng(seed)
+    whole = np.flatnonzero(~np.array(samples.cut, bool))
+    images, labels = [], []
+    for i in rng.choice(whole, min(count, len(whole)), replace=False):
+        image = cut_glyph(samples.suit[i], random_edge(rng))
+        if image is not None:
+            images.append(image)
+            labels.append(samples.suit_label[i])
+    images += [samples.suit[i] for i, cut in enumerate(samples.cut) if cut]
+    labels += [samples.suit_label[i] for i, cut in enumerate(samples.cut) if cut]
+    return fine_tune(suit, np.stack(images), np.array(labels), SUIT_WEIGHT, seed=seed)
+
+
+def cut_glyph(image: np.ndarray, edge: tuple[float, float, float]) -> np.ndarray | None:
+    """A glyph image (`index.glyph_image`) as it reads when another card's edge hides part of
+    it: everything beyond `edge` (`random_edge`) gone and what is left framed again as the
+    reader frames a glyph; None if less than 0.3 of its ink is left."""
+    x0, y0, angle = edge
+    ink = image[0].copy()
+    whole = ink.sum()
+    ink[(_XX - x0) * np.cos(angle) + (_YY - y0) * np.sin(angle) > 0] = 0
+    ys, xs = np.nonzero(ink > INK)
+    if ink.sum() < 0.3 * whole or len(ys) < 4:
+        return None
+    x, y = int(xs.min()), int(ys.min())
+    return glyph_image(ink, (x, y, int(xs.max()) + 1 - x, int(ys.max()) + 1 - y))
+
+
+def random_edge(rng: np.random.Generator) -> tuple[float, float, float]:
+    """Where the next card's edge might cross a glyph image, as a point on it (glyph pixels)
+    and the direction (radians) of the side it hides: down the glyph's right side as in a
+    fan or a row, or a quarter of the time across its bottom, up to 0.5 radians askew."""
+    tilt = rng.uniform(-0.5, 0.5)
+    if rng.random() < 0.75:
+        return rng.uniform(0.35, 0.85) * GLYPH, rng.uniform(0, GLYPH), tilt
+    return rng.uniform(0, GLYPH), rng.uniform(0.4, 0.85) * GLYPH, np.pi / 2 - tilt
+
+
+_YY, _XX = np.mgrid[0:GLYPH, 0:GLYPH].astype(np.float32)
 
 
 MISREAD_COST = 5.0
