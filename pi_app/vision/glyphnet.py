@@ -46,12 +46,20 @@ class GlyphNet:
 
     def embed(self, images: np.ndarray) -> np.ndarray:
         """Embeddings of a batch of glyphs (N, views, side, side), 0 paper to 1 ink."""
-        w, b = self.dense
-        return np.asarray(np.maximum(self.conv_features(images) @ w + b, 0), np.float32)
+        return self._dense(self.conv_features(images))
 
     def probabilities(self, images: np.ndarray) -> np.ndarray:
         """Class probabilities, one row per image."""
         return self.head.probabilities(self.embed(images))
+
+    def probabilities_of(self, features: np.ndarray) -> np.ndarray:
+        """Class probabilities from `conv_features` (a network tuned from this one by
+        `fine_tune` shares them: they are computed once for both)."""
+        return self.head.probabilities(self._dense(features))
+
+    def _dense(self, features: np.ndarray) -> np.ndarray:
+        w, b = self.dense
+        return np.asarray(np.maximum(features @ w + b, 0), np.float32)
 
     def to_arrays(self, prefix: str, convs: bool = True) -> dict[str, np.ndarray]:
         """The layers as named arrays; without the convolutions for a network that shares

@@ -75,6 +75,19 @@ def test_a_network_round_trips_through_its_arrays() -> None:
     assert np.allclose(again.probabilities(images), net.probabilities(images))
 
 
+def test_a_tuned_network_shares_its_convolutions_and_reads_from_features_computed_once(
+) -> None:
+    rng = np.random.default_rng(10)
+    net = _net(rng, classes=2)
+    images, labels = _bars(rng, 100)
+    tuned = fine_tune(net, images, labels, steps=20, rate=1e-2)
+    saved = tuned.to_arrays("cut", convs=False)
+    assert not any("conv" in name for name in saved)  # the layers of its own only
+    again = GlyphNet.from_arrays(saved, "cut", convs=net.convs)
+    features = net.conv_features(images)
+    assert np.allclose(again.probabilities_of(features), tuned.probabilities(images), atol=1e-6)
+
+
 def test_layers_that_do_not_fit_the_glyph_size_are_named() -> None:
     net = _net(np.random.default_rng(7))
     net.check(2, 8)
