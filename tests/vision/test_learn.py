@@ -48,6 +48,7 @@ def test_learned_profile_round_trips_and_reads_its_deck(own_deck, photos, tmp_pa
     assert loaded.name == photos.name
     assert loaded.width_per_glyph is not None
     assert loaded.width_per_glyph == pytest.approx(model.width_per_glyph)
+    assert loaded.cut_suit is not None  # tuned to the deck's own suits cut in fans and rows
     recognizer = Recognizer(loaded)
     rng = np.random.default_rng(21)
     total = Tally()
