@@ -29,9 +29,9 @@ from pi_app.vision.training import (
 
 FACE_WIDTH = 300
 HELD_OUT_SCENES = 12
-CUT_SCENES = 16
-"""Fans and rows of the deck whose glyphs its cut suits' network is tuned on."""
 """Tables of the learned deck, never tuned on, that decide which networks a profile keeps."""
+CUT_SCENES = 16
+"""Fans and rows of the deck whose glyphs its cut suits' head is tuned on (`Model.cut_suit`)."""
 
 
 class LearnError(ValueError):

@@ -132,7 +132,8 @@ class Model:
         except KeyError as exc:
             raise ModelError(f"{path}: not a card model or deck profile ({exc})") from exc
         if model.rank.n_classes != NONE_RANK + 1 or any(
-                net.n_classes != NONE_SUIT + 1 for net in (model.suit, model.cut_suit) if net):
+                net.n_classes != NONE_SUIT + 1 for net in (model.suit, model.cut_suit)
+                if net is not None):
             raise ModelError(f"{path}: expects 14 rank and 5 suit classes")
         try:
             model.rank.check(GLYPH_VIEWS, GLYPH)

@@ -169,6 +169,7 @@ def _mixed_scene(design: Design, n: int, rng: np.random.Generator, samples: Samp
 
 
 def _fan_or_row(design: Design, n: int, rng: np.random.Generator, samples: Samples) -> None:
+    """A fan or a row of 8 cards in turn, read at both lines for ink."""
     scene = make_scene(design, rng, ("fan", "row")[n % 2], n_cards=8)
     _add_scene(scene, samples, (INK, FIRM_INK))
 
@@ -241,7 +242,8 @@ def tune_to_deck(base: Model, samples: Samples, name: str, seed: int = 0,
                  cut_samples: Samples | None = None) -> Model:
     """A model reading one deck: `base`'s glyph networks, their dense layers and heads tuned
     to this deck's glyphs (`glyphnet.fine_tune`: numpy, seconds, fine on a Pi); its cut
-    suits' network tuned to `cut_samples` (`collect_cut`), or without them `base`'s."""
+    suits' head (`Model.cut_suit`) tuned to `cut_samples` (`collect_cut`), or without them
+    `base`'s."""
     present = set(samples.rank_label)
     if len(present - {NONE_RANK}) < 13:
         missing = sorted(set(range(13)) - present)
