@@ -144,6 +144,7 @@ def _save(frame: np.ndarray, path: Path) -> None:
         raise OSError(f"could not encode the photo of {path.stem}")
     write_whole(path, data.tobytes())
 
+
 def capture(frames: Iterable[np.ndarray], session: DeckCapture,
             say: Callable[[str], None]) -> bool:
     """Run the session over `frames` until all 52 are taken (True) or the frames end."""

@@ -126,6 +126,7 @@ class ZoneMap:
         """Saved whole or not at all (`files.write_whole`)."""
         write_whole(Path(path), json.dumps(self.to_json(), indent=2).encode())
 
+
 def as_points(pairs: Iterable[Sequence[float]]) -> tuple[Point, ...]:
     """[x, y] pairs (from JSON, or an array's rows) as the points zones are made of."""
     return tuple((float(x), float(y)) for x, y in pairs)
