@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import io
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from pi_app.engine.cards import Card
 from pi_app.vision.detect import Corner, edge_grey, find_corners, mirrored
@@ -194,6 +197,10 @@ class Recognizer:
         if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
             raise ValueError(f"expected a BGR frame (height x width x 3, uint8), got "
                              f"{frame.dtype} {'x'.join(map(str, frame.shape))}")
+        with one_blas_thread():
+            return self._detect(frame)
+
+    def _detect(self, frame: np.ndarray) -> list[Detection]:
         reads: list[tuple[Corner, Corner, IndexGlyphs]] = []
         missed: list[Corner] = []
         grey = edge_grey(frame)
@@ -472,6 +479,20 @@ def combine_colour(suit_probs: np.ndarray, redness: np.ndarray) -> np.ndarray:
     shaped = suit_probs.copy()
     shaped[:, :NONE_SUIT] *= like
     return np.asarray(shaped / shaped.sum(axis=1, keepdims=True))
+
+
+@cache
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+def one_blas_thread() -> AbstractContextManager[object]:
+    """Keep numpy's matrix products (the glyph networks) to the calling thread. They are small
+    and many; a second BLAS thread mostly spins waiting for the next, which doubled the CPU time
+    of a frame for the same wall time (docs/vision.md), and on the Pi the other cores serve the
+    camera, the page and the board."""
+    limiter: AbstractContextManager[object] = _blas().limit(limits=1, user_api="blas")
+    return limiter
 
 
 def make_recognizer(profile: str | Path | None = None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from threadpoolctl import threadpool_info, threadpool_limits
 
 from pi_app.engine.cards import parse_card
 from pi_app.vision.detect import Corner, edge_grey, find_corners
@@ -116,6 +117,31 @@ def test_the_suit_network_skips_patches_the_rank_network_rules_out_and_the_answe
     # the networks' float32 sums differ in the last bits between batches of other sizes
     assert [d.confidence for d in detections] == pytest.approx([d.confidence for d in every],
                                                                abs=1e-5)
+
+
+def blas_threads() -> set[int]:
+    return {lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"}
+
+
+def test_the_reader_keeps_its_matrix_products_to_one_thread_and_gives_the_rest_back(
+        kennard_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    recognizer = Recognizer()
+    scene = make_scene(kennard_deck, np.random.default_rng(19), "scatter", n_cards=6)
+    during: list[set[int]] = []
+    rank_net = recognizer.model.rank
+    real = rank_net.conv_features
+
+    def noting(images: np.ndarray) -> np.ndarray:
+        during.append(blas_threads())
+        return real(images)
+
+    monkeypatch.setattr(rank_net, "conv_features", noting)
+    with threadpool_limits(2, user_api="blas"):
+        assert blas_threads() == {2}
+        detections = recognizer.detect(scene.image)
+        assert blas_threads() == {2}  # the caller's setting, back after the frame
+    assert during and all(threads == {1} for threads in during)
+    assert [d.label for d in detections if d.card is not None]  # it read the table
 
 
 def test_corners_are_reported_in_image_pixels(recognizer, kennard_deck) -> None:
