@@ -30,6 +30,11 @@ class Tally:
     placed: int = 0
     """Of those, detections whose corners put the card's centre within a quarter of its width
     of where it is: the centre decides which zone, and so which player, a card belongs to."""
+    partly_hidden: int = 0
+    """Readable cards none of whose visible indexes shows WHOLE_INDEX of its ink (a wide
+    index half under the next card of a fan)."""
+    partly_hidden_correct: int = 0
+    """Of those, cards read as the right card."""
 
     def add(self, other: Tally) -> None:
         for name in self.__dataclass_fields__:
@@ -46,6 +51,12 @@ class Tally:
     @property
     def accuracy(self) -> float:
         return self.correct / self.readable if self.readable else 1.0
+
+    @property
+    def accuracy_in_full_view(self) -> float:
+        """Accuracy over the readable cards with an index wholly in view."""
+        whole = self.readable - self.partly_hidden
+        return (self.correct - self.partly_hidden_correct) / whole if whole else 1.0
 
     @property
     def placement(self) -> float:
@@ -72,7 +83,10 @@ def score(scene: Scene, detections: Sequence[Detection]) -> Tally:
             tally.placed += bool(off < 0.25 * card.width)
     readable = {card.code for card in scene.cards if card.readable}
     tally.found = len(hit & readable)
-    tally.correct = len(readable & {d.card.code for d in detections if d.card is not None})
+    named = {d.card.code for d in detections if d.card is not None}
+    tally.correct = len(readable & named)
+    partly = {card.code for card in scene.cards if card.partly_hidden}
+    tally.partly_hidden, tally.partly_hidden_correct = len(partly), len(partly & named)
     return tally
 
 

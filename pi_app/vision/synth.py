@@ -24,6 +24,10 @@ class SceneCard:
     """4x2 image points of the face's top-left, top-right, bottom-right, bottom-left."""
     index_visible: tuple[bool, bool]
     """Whether the top-left and bottom-right corner indexes can be seen (not covered)."""
+    index_shown: tuple[float, float] = (1.0, 1.0)
+    """How much of each index's own printed ink shows: `index_visible` judges a box that fits
+    common indexes, and a wide index (tango's) can count as visible with half its rank under
+    the next card of a fan, which neither a camera nor a player reads for sure."""
 
     @property
     def width(self) -> float:
@@ -32,6 +36,13 @@ class SceneCard:
     @property
     def readable(self) -> bool:
         return any(self.index_visible)
+
+    @property
+    def partly_hidden(self) -> bool:
+        """Readable, but no visible index shows WHOLE_INDEX of its ink."""
+        return self.readable and not any(
+            visible and shown >= WHOLE_INDEX
+            for visible, shown in zip(self.index_visible, self.index_shown, strict=True))
 
 
 @dataclass
@@ -73,7 +84,8 @@ def make_scene(design: Design, rng: np.random.Generator, layout: str = "scatter"
         dst = cv2.perspectiveTransform(quad[None].astype(np.float64), tilt)[0]
         _paste(image, labels, design[code], dst, i, rng)
         placed.append(dst)
-    cards = [SceneCard(str(code), dst.astype(np.float32), _index_visibility(labels, dst, i))
+    cards = [SceneCard(str(code), dst.astype(np.float32), _index_visibility(labels, dst, i),
+                       _index_shown(labels, dst, i, design[code]))
              for i, (code, dst) in enumerate(zip(codes, placed, strict=True))]
     image = degrade(image, cond, rng)
     return Scene(image, cards)
@@ -218,6 +230,56 @@ def _index_visibility(labels: np.ndarray, quad: np.ndarray, label: int) -> tuple
         return hits >= 0.8 * len(samples)
 
     return visible(tl, u, v), visible(br, -u, -v)
+
+
+WHOLE_INDEX = 0.9
+"""The share of an index's own ink that must show for it to count as wholly in view."""
+PRINTED = 80
+"""How far from the card's paper (0-255, in any channel) a face pixel must be to be ink."""
+INDEX_DEPTH = 0.28
+"""How far down the card (in card heights) an index's suit may reach: tango's big one."""
+
+
+def index_ink(face: np.ndarray) -> np.ndarray:
+    """The face pixels (x, y, centres) of its top-left index's ink: the printed shapes in the
+    card's corner with ink where an index's rank or suit lies (INDEX_AREA across, down to
+    INDEX_DEPTH), but for the card's outline and for art or pips that run on out of the corner.
+    None for a face whose index is joined to its art (a court figure's sceptre)."""
+    height, width = face.shape[:2]
+    corner = face[:int(0.4 * height), :int(0.3 * width)]
+    card = corner[..., 3] > 128
+    if not card.any():
+        return np.zeros((0, 2), np.float32)
+    colour = corner[..., :3].astype(np.int16)
+    paper = np.median(colour[card], axis=0)
+    ink = ((np.abs(colour - paper).max(axis=2) > PRINTED) & card).astype(np.uint8)
+    _, shapes, boxes, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    (a0, a1), (b0, _) = INDEX_AREA
+    window = shapes[int(b0 * height):int(INDEX_DEPTH * height) + 1,
+                    int(a0 * width):int(a1 * width) + 1]
+    x, y, w, h = boxes[:, :4].T
+    whole = (x > 0) & (y > 0) & (x + w < ink.shape[1]) & (y + h < ink.shape[0])
+    ids = [i for i in np.unique(window) if i and whole[i]]
+    ys, xs = np.nonzero(np.isin(shapes, ids))
+    return np.stack([xs + 0.5, ys + 0.5], axis=1).astype(np.float32)
+
+
+def _index_shown(labels: np.ndarray, quad: np.ndarray, label: int,
+                 face: np.ndarray) -> tuple[float, float]:
+    """The share of each index's ink (`index_ink`; the bottom-right index is the top-left one
+    turned round) that lies where this card is on top; 1.0 for a face with no index ink."""
+    points = index_ink(face)
+    if not len(points):
+        return 1.0, 1.0
+    height, width = face.shape[:2]
+    outline = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    to_frame = cv2.getPerspectiveTransform(outline, quad.astype(np.float32))
+    shown = []
+    for ink in (points, np.array([width, height], np.float32) - points):
+        x, y = cv2.perspectiveTransform(ink[None], to_frame)[0].astype(int).T
+        inside = (x >= 0) & (y >= 0) & (x < labels.shape[1]) & (y < labels.shape[0])
+        shown.append(float(np.count_nonzero(labels[y[inside], x[inside]] == label)) / len(ink))
+    return shown[0], shown[1]
 
 
 def degrade(image: np.ndarray, cond: Conditions, rng: np.random.Generator) -> np.ndarray:
