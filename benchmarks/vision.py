@@ -25,7 +25,8 @@ import time
 from pathlib import Path
 
 # One core, as the target is set: a multi-threaded BLAS spins a second core on the glyph
-# networks' small matrix products, and CPU time counts both.
+# networks' small matrix products, and CPU time counts both. The reader keeps itself to one
+# (`recognizer.one_blas_thread`); this keeps learning a deck to one as well.
 for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_threads, "1")
 
@@ -82,7 +83,8 @@ def layout_rows(by_layout: dict[str, Tally], layout_ms: dict[str, list[float]]
                 ) -> dict[str, dict[str, float | int]]:
     return {layout: {"recall": round(t.recall, 4), "accuracy": round(t.accuracy, 4),
                      "misreads": t.wrong, "cards": t.readable,
-                     "placed": round(t.placement, 4),
+                     "placed": round(t.placement, 4), "partly_hidden": t.partly_hidden,
+                     "accuracy_in_full_view": round(t.accuracy_in_full_view, 4),
                      "ms_per_frame": round(statistics.median(layout_ms[layout]), 1)}
             for layout, t in by_layout.items()}
 
@@ -187,7 +189,11 @@ def main() -> int:
     timed = [r for r in rows if r.get("ms_per_frame")]
     frame_ms = statistics.median(r["ms_per_frame"] for r in timed)
     summary = {"unseen_accuracy": round(unseen.accuracy, 4), "unseen_misreads": unseen.wrong,
+               "unseen_partly_hidden": unseen.partly_hidden,
+               "unseen_accuracy_in_full_view": round(unseen.accuracy_in_full_view, 4),
                "learned_accuracy": round(learned.accuracy, 4) if learned.readable else None,
+               "learned_accuracy_in_full_view": (round(learned.accuracy_in_full_view, 4)
+                                                 if learned.readable else None),
                "learned_misreads": learned.wrong, "empty_tables": args.empty,
                "empty_table_cards_invented": invented,
                "ms_per_frame_median": frame_ms,
@@ -215,7 +221,9 @@ def main() -> int:
         for layout, figures in summary[f"{which}_by_layout"].items():
             print(f"{which} {layout:<8} recall {figures['recall']:.3f} accuracy "
                   f"{figures['accuracy']:.3f} misreads {figures['misreads']} of "
-                  f"{figures['cards']} cards, placed {figures['placed']:.3f}, "
+                  f"{figures['cards']} cards ({figures['partly_hidden']} with the index partly "
+                  f"hidden; {figures['accuracy_in_full_view']:.3f} of the rest read), placed "
+                  f"{figures['placed']:.3f}, "
                   f"{figures['ms_per_frame']} ms a frame")
     return 0
 
