@@ -244,7 +244,7 @@ def index_ink(face: np.ndarray) -> np.ndarray:
     """The face pixels (x, y, centres) of its top-left index's ink: the printed shapes in the
     card's corner with ink where an index's rank or suit lies (INDEX_AREA across, down to
     INDEX_DEPTH), but for the card's outline and for art or pips that run on out of the corner.
-    None for a face whose index is joined to its art (a court figure's sceptre)."""
+    No pixels for a face whose index is joined to its art (a court figure's sceptre)."""
     height, width = face.shape[:2]
     corner = face[:int(0.4 * height), :int(0.3 * width)]
     card = corner[..., 3] > 128
