@@ -66,8 +66,11 @@ class Conditions:
 def make_scene(design: Design, rng: np.random.Generator, layout: str = "scatter",
                n_cards: int = 8, size: tuple[int, int] = (1280, 720),
                card_width: tuple[float, float] = (95, 150),
-               conditions: Conditions | None = None) -> Scene:
-    """One synthetic frame (BGR, `size` = width, height) showing `n_cards` distinct cards."""
+               conditions: Conditions | None = None, ink_shown: bool = True) -> Scene:
+    """One synthetic frame (BGR, `size` = width, height) showing `n_cards` distinct cards.
+    `ink_shown`: measure how much of each index's ink shows (`SceneCard.index_shown`; left at
+    1.0 without): training labels by `index_visible` alone, and the measure costs it a seventh
+    of each table's making."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
     cond = conditions or Conditions()
@@ -85,7 +88,7 @@ def make_scene(design: Design, rng: np.random.Generator, layout: str = "scatter"
         _paste(image, labels, design[code], dst, i, rng)
         placed.append(dst)
     cards = [SceneCard(str(code), dst.astype(np.float32), _index_visibility(labels, dst, i),
-                       _index_shown(labels, dst, i, design[code]))
+                       _index_shown(labels, dst, i, design[code]) if ink_shown else (1.0, 1.0))
              for i, (code, dst) in enumerate(zip(codes, placed, strict=True))]
     image = degrade(image, cond, rng)
     return Scene(image, cards)

@@ -163,14 +163,15 @@ def _each_scene(designs: Iterable[Design], scenes_per_design: int, seed: int, sa
 def _mixed_scene(design: Design, n: int, rng: np.random.Generator, samples: Samples) -> None:
     """Scattered cards, a row or a fan of 4-8 cards in turn, and every fourth an empty table."""
     layout = LAYOUTS[n % 3]
-    _add_scene(make_scene(design, rng, layout, n_cards=int(rng.integers(4, 9))), samples)
+    _add_scene(make_scene(design, rng, layout, n_cards=int(rng.integers(4, 9)),
+                          ink_shown=False), samples)
     if n % 4 == 0:
-        _add_scene(make_scene(design, rng, "empty"), samples)
+        _add_scene(make_scene(design, rng, "empty", ink_shown=False), samples)
 
 
 def _fan_or_row(design: Design, n: int, rng: np.random.Generator, samples: Samples) -> None:
     """A fan or a row of 8 cards in turn, read at both lines for ink."""
-    scene = make_scene(design, rng, ("fan", "row")[n % 2], n_cards=8)
+    scene = make_scene(design, rng, ("fan", "row")[n % 2], n_cards=8, ink_shown=False)
     _add_scene(scene, samples, (INK, FIRM_INK))
 
 

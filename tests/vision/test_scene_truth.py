@@ -78,3 +78,13 @@ def test_scattered_cards_show_their_whole_index_and_tight_fans_hide_some(kennard
               for card in make_scene(kennard_deck, rng, "fan", n_cards=8).cards]
     assert any(card.partly_hidden for card in fanned)
     assert all(min(card.index_shown) < 0.9 for card in fanned if card.partly_hidden)
+
+
+def test_a_table_made_without_the_ink_measure_is_the_same_table(kennard_deck) -> None:
+    measured = make_scene(kennard_deck, np.random.default_rng(4), "fan", n_cards=8)
+    unmeasured = make_scene(kennard_deck, np.random.default_rng(4), "fan", n_cards=8,
+                            ink_shown=False)
+    assert np.array_equal(measured.image, unmeasured.image)
+    assert ([c.index_visible for c in measured.cards]
+            == [c.index_visible for c in unmeasured.cards])
+    assert all(c.index_shown == (1.0, 1.0) for c in unmeasured.cards)
