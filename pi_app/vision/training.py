@@ -272,15 +272,17 @@ def tune_cut_suit(suit: GlyphNet, samples: Samples, seed: int = 0,
     suits cost whole ones (docs/vision.md). Learns best from `collect_cut`'s samples: cut
     from the clean corners of `collect_corners`, it read more cards with many more misreads."""
     rng = np.random.default_rng(seed)
-    whole = np.flatnonzero(~np.array(samples.cut, bool))
+    cut = np.array(samples.cut, bool)
+    whole = np.flatnonzero(~cut)
     images, labels = [], []
     for i in rng.choice(whole, min(count, len(whole)), replace=False):
         image = cut_glyph(samples.suit[i], random_edge(rng))
         if image is not None:
             images.append(image)
             labels.append(samples.suit_label[i])
-    images += [samples.suit[i] for i, cut in enumerate(samples.cut) if cut]
-    labels += [samples.suit_label[i] for i, cut in enumerate(samples.cut) if cut]
+    for i in np.flatnonzero(cut):
+        images.append(samples.suit[i])
+        labels.append(samples.suit_label[i])
     return fine_tune(suit, np.stack(images), np.array(labels), SUIT_WEIGHT, seed=seed)
 
 
