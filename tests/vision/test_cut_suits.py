@@ -49,6 +49,11 @@ def _cut_suits(samples: Samples, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return np.stack(images), np.array(labels)
 
 
+def _right(net: GlyphNet, images: np.ndarray, labels: np.ndarray) -> float:
+    """The share of suits `net` names right at its first choice."""
+    return float((net.probabilities(images)[:, :NONE_SUIT].argmax(axis=1) == labels).mean())
+
+
 @pytest.fixture(scope="module")
 def kennard_glyphs(kennard_deck: Design) -> Samples:
     return collect_corners([kennard_deck], 2, seed=3)
@@ -103,10 +108,7 @@ def test_the_shipped_cut_suit_network_reads_cut_suits_better_than_the_suit_netwo
     assert model.cut_suit is not None
     images, labels = _cut_suits(kennard_glyphs, seed=11)
 
-    def right(net: GlyphNet) -> float:
-        return float((net.probabilities(images)[:, :NONE_SUIT].argmax(axis=1) == labels).mean())
-
-    assert right(model.cut_suit) > right(model.suit) + 0.03
+    assert _right(model.cut_suit, images, labels) > _right(model.suit, images, labels) + 0.03
 
 
 def test_tuning_to_cut_suits_learns_them_on_the_suit_networks_convolutions(
@@ -116,10 +118,7 @@ def test_tuning_to_cut_suits_learns_them_on_the_suit_networks_convolutions(
     assert all(a is b for (a, _), (b, _) in zip(tuned.convs, suit.convs, strict=True))
     images, labels = _cut_suits(kennard_glyphs, seed=12)  # other cuts than it learned from
 
-    def right(net: GlyphNet) -> float:
-        return float((net.probabilities(images)[:, :NONE_SUIT].argmax(axis=1) == labels).mean())
-
-    assert right(tuned) > right(suit) + 0.03
+    assert _right(tuned, images, labels) > _right(suit, images, labels) + 0.03
 
 
 def test_a_deck_learned_without_fans_and_rows_keeps_the_default_cut_suit_network(
