@@ -20,7 +20,7 @@ from pi_app.engine.cards import Card, Suit
 from pi_app.vision.files import write_whole
 from pi_app.vision.frames import IMAGE_SUFFIXES
 from pi_app.vision.learn import LearnError, NoCardError, lone_card
-from pi_app.vision.recognizer import Recognizer
+from pi_app.vision.recognizer import make_recognizer
 
 ORDER: tuple[Card, ...] = tuple(Card.of(rank, suit) for suit in Suit for rank in range(1, 14))
 """The order the cards are asked for: ace to king of clubs, diamonds, hearts, then spades."""
@@ -38,7 +38,7 @@ Reader = Callable[[np.ndarray], list[tuple[str, float]]]
 def default_reader() -> Reader:
     """The shipped recogniser's named cards: it reads common decks, and when it is sure a
     card is another than the one asked for, the player most likely picked up the wrong one."""
-    recognizer = Recognizer()
+    recognizer = make_recognizer()
     return lambda frame: [(d.label, d.confidence) for d in recognizer.detect(frame)
                           if d.card is not None]
 

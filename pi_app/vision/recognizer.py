@@ -11,6 +11,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+import cv2
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
@@ -495,12 +496,24 @@ def one_blas_thread() -> AbstractContextManager[object]:
     return limiter
 
 
+def one_opencv_thread() -> None:
+    """Keep OpenCV's own thread pool off, for the whole process: the reader works on a hundred
+    patches of 42x90 pixels a frame, and a second OpenCV thread spent half again the CPU time
+    on them for no sooner an answer (docs/vision.md). OpenCV's setting is process-wide and
+    not safe to change while another thread runs OpenCV, so it is made once, as the reader
+    is made, before the camera's threads start, and left alone once made."""
+    if cv2.getNumThreads() != 1:
+        cv2.setNumThreads(1)
+
+
 def make_recognizer(profile: str | Path | None = None,
                     threshold: float | None = None) -> Recognizer:
-    """The default recogniser, or one for a learned deck profile; checks the threshold."""
+    """The table's recogniser: the default, or one for a learned deck profile (checking the
+    threshold), with OpenCV kept to one thread (`one_opencv_thread`)."""
     if threshold is not None and not 0 < threshold < 1:
         raise ValueError(f"threshold {threshold} must be between 0 and 1")
     if profile is not None and not Path(profile).is_file():
         raise ModelError(f"{profile}: no such deck profile (make one with `crib deck learn`)")
     model = Model.load(profile) if profile is not None else Model.default()
+    one_opencv_thread()
     return Recognizer(model, DEFAULT_THRESHOLD if threshold is None else threshold)

@@ -6,6 +6,7 @@ gnome-cards-data is installed.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
@@ -21,6 +22,7 @@ from pi_app.vision.recognizer import (
     _Seen,
     _sized,
     _turned_right,
+    make_recognizer,
 )
 from pi_app.vision.synth import Conditions, Scene, SceneCard, make_scene
 
@@ -142,6 +144,16 @@ def test_the_reader_keeps_its_matrix_products_to_one_thread_and_gives_the_rest_b
         assert blas_threads() == {2}  # the caller's setting, back after the frame
     assert during and all(threads == {1} for threads in during)
     assert [d.label for d in detections if d.card is not None]  # it read the table
+
+
+def test_the_table_reader_runs_opencv_on_one_thread() -> None:
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(2)
+    try:
+        make_recognizer()
+        assert cv2.getNumThreads() == 1
+    finally:
+        cv2.setNumThreads(before)
 
 
 def test_corners_are_reported_in_image_pixels(recognizer, kennard_deck) -> None:
