@@ -75,11 +75,21 @@ def read_corner(frame: np.ndarray, corner: Corner,
 def first_look(frame: np.ndarray, corner: Corner,
                level: float = INK) -> tuple[Corner, IndexGlyphs] | None:
     """The glyphs of one hypothesis as framed, stepped back once when that seems too close to
-    see the whole index; with the framing they were read through."""
-    glyphs, cut_off = _read(corner_patch(frame, corner), level)
+    see the whole index; with the framing they were read through. Where neither framing
+    shows an index, a shape too tall for a glyph may be a rank run into its suit: parted at
+    its waist (`_parted`), at the step back and then as first framed."""
+    shapes = _ink_shapes(corner_patch(frame, corner), level)
+    glyphs, cut_off = _glyphs_in(shapes)
     if glyphs is None and cut_off:  # framed too close to see the whole index: step back once
-        corner = Corner(corner.point, corner.u, corner.v, corner.width * 1.6)
-        glyphs = read_glyphs(corner_patch(frame, corner), level)
+        back = Corner(corner.point, corner.u, corner.v, corner.width * 1.6)
+        backed = _ink_shapes(corner_patch(frame, back), level)
+        glyphs, _ = _glyphs_in(backed)
+        if glyphs is None and _parted(backed):  # or the rank runs into its suit
+            glyphs, _ = _glyphs_in(backed)
+        if glyphs is not None:
+            return back, glyphs
+        if _parted(shapes):
+            glyphs, _ = _glyphs_in(shapes)
     return None if glyphs is None else (corner, glyphs)
 
 
@@ -120,17 +130,30 @@ def rank_glyph(corner: Corner, glyphs: IndexGlyphs) -> tuple[np.ndarray, float]:
 def read_glyphs(patch: np.ndarray, level: float = INK) -> IndexGlyphs | None:
     """Rank (top) and suit (below it) glyphs of an upright corner patch, or None if there are
     not two such ink shapes. `level`: how dark ink is (INK, or FIRM_INK for a second look)."""
-    return _read(patch, level)[0]
+    return _glyphs_in(_ink_shapes(patch, level))[0]
 
 
-def _read(patch: np.ndarray, level: float = INK) -> tuple[IndexGlyphs | None, bool]:
-    """`read_glyphs`, and whether the patch seems framed too close: ink where an index would be
-    runs off its far side, or is too big for an index glyph at this scale."""
+@dataclass
+class _Shapes:
+    """A patch's ink, 0 (paper) to 1 (the index's ink), what passes the line for ink (0/1),
+    its connected shapes (`components`), and the card edges wiped from it, if any were."""
+
+    patch: np.ndarray
+    ink: np.ndarray
+    binary: np.ndarray
+    labels: np.ndarray
+    stats: np.ndarray
+    contrast: float
+    wiped: np.ndarray | None
+
+
+def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
+    """The ink shapes of a patch at this line for ink, or None where it holds no ink."""
     least = darkest(patch)
     dark, paper = _levels(least, 0.03, 0.85)
     low = least.astype(np.float32)
     if paper - dark < 35:
-        return None, False
+        return None
     ink = np.clip((paper - low) / (paper - dark), 0, 1)
     binary = cv2.morphologyEx((ink > level).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
     _trim_outside(binary, ink)
@@ -141,6 +164,16 @@ def _read(patch: np.ndarray, level: float = INK) -> tuple[IndexGlyphs | None, bo
         # something too long for a glyph where the index should be: maybe a card edge
         wiped = _erase_edges(binary, ink)
         labels, stats, _ = components(binary)
+    return _Shapes(patch, ink, binary, labels, stats, paper - dark, wiped)
+
+
+def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
+    """The index glyphs among a patch's ink shapes, and whether the patch seems framed too
+    close: ink where an index would be runs off its far side, or is too big for an index glyph
+    at this scale."""
+    if shapes is None:
+        return None, False
+    stats = shapes.stats
     left, top, width, height = stats[1:, :4].T
     # Framed too close: index ink runs off the far side, or a suit is too big for a glyph here
     overflows = (left + width == PATCH_W) | (width >= PATCH_W * 0.8) | (height >= PATCH_H * 0.45)
@@ -160,16 +193,48 @@ def _read(patch: np.ndarray, level: float = INK) -> tuple[IndexGlyphs | None, bo
     below = [b for b in boxes if _in_suit_band(b[1], rank)
              and abs((b[0] + b[2] / 2) - (rx + rw / 2)) < max(rw, b[2]) * 0.75
              and b[3] >= rh * 0.3]
-    suit = below[0] if below else _suit_beside_pip(labels, stats, rank)
-    if suit is None:
-        return None, cut_off
+    suit = below[0] if below else _suit_beside_pip(shapes.labels, stats, rank)
+    if suit is None:  # framed too close, too, when what lies under the rank runs off the patch
+        return None, cut_off or any(x + w == PATCH_W and _in_suit_band(y, rank)
+                                    for x, y, w, _, _ in stats[1:].tolist())
     return IndexGlyphs(
-        rank=glyph_image(ink, rank),
-        suit=glyph_image(ink, suit),
-        redness=_redness(patch, binary, suit, paper - dark),
+        rank=glyph_image(shapes.ink, rank),
+        suit=glyph_image(shapes.ink, suit),
+        redness=_redness(shapes.patch, shapes.binary, suit, shapes.contrast),
         rank_box=rank,
-        cut=wiped is not None and _touch(wiped, binary, (rank, suit)),
+        cut=shapes.wiped is not None and _touch(shapes.wiped, shapes.binary, (rank, suit)),
     ), cut_off
+
+
+WAIST = 0.3
+"""A shape too tall for a glyph is a rank run into its suit where one row holds at most this
+share of its widest row's ink (`_parted`)."""
+
+
+def _parted(shapes: _Shapes | None) -> bool:
+    """Cut each shape too tall for a glyph, where an index's rank would start, along its
+    narrowest row below a rank's least height, if that row is a waist (`WAIST`), and label the
+    shapes again: some decks (tango's) print the rank so close above its suit that blur runs
+    the two together (a J's foot into the heart below it). Returns whether any was cut."""
+    if shapes is None:
+        return False
+    binary, labels = shapes.binary, shapes.labels
+    cut = False
+    for i, (x, y, w, h, _) in enumerate(shapes.stats[1:].tolist(), start=1):
+        if not (h >= PATCH_H * 0.45 and w < PATCH_W * 0.8 and 0 < x < PATCH_W * 0.45
+                and 0 < y < PATCH_H * 0.5):
+            continue
+        rows = np.count_nonzero(labels[y:y + h, x:x + w] == i, axis=1)
+        lo, hi = MIN_RANK_H, h - MIN_RANK_H // 2
+        if hi <= lo:
+            continue
+        waist = lo + int(np.argmin(rows[lo:hi]))
+        if rows[waist] <= WAIST * rows.max():
+            binary[y + waist, x:x + w][labels[y + waist, x:x + w] == i] = 0
+            cut = True
+    if cut:
+        shapes.labels, shapes.stats, _ = components(binary)
+    return cut
 
 
 def _levels(image: np.ndarray, *fractions: float) -> tuple[float, ...]:

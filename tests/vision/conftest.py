@@ -28,12 +28,22 @@ def recognizer() -> Recognizer:
     return Recognizer()
 
 
-@pytest.fixture(scope="session")
-def anglo_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
+def _unseen_design(name: str, factory: pytest.TempPathFactory) -> Design:
     """An aisleriot design the default model never saw (GPL art, rendered here, never shipped)."""
     if not aisleriot_available():
         pytest.skip("needs Debian's gnome-cards-data and librsvg2-bin (rsvg-convert)")
-    return aisleriot("anglo", tmp_path_factory.mktemp("decks"))
+    return aisleriot(name, factory.mktemp("decks"))
+
+
+@pytest.fixture(scope="session")
+def anglo_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
+    return _unseen_design("anglo", tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def tango_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
+    """Tango prints its indexes big, the rank close above the suit."""
+    return _unseen_design("tango", tmp_path_factory)
 
 
 @pytest.fixture
