@@ -527,7 +527,6 @@ def test_a_fanned_index_the_first_look_finds_no_glyphs_in_is_read_at_the_firmer_
     assert read - first_look == {"JH"}
 
 
-
 def test_a_rank_run_into_its_suit_below_is_parted_at_its_waist(tango_deck, recognizer) -> None:
     # Tango prints its J so close above the heart that blur runs the two into one shape, too
     # tall for a glyph at any framing: read at the card's corner, the first look found no
@@ -546,8 +545,8 @@ def test_a_rank_run_into_its_suit_below_is_parted_at_its_waist(tango_deck, recog
 
 
 def test_an_index_whose_suit_runs_off_the_patchs_far_side_is_framed_further_back() -> None:
-    # A guess of the card's width a third too small frames a wide index (tango's) so close that
-    # the club under the 7 runs off the patch: it is the index framed too close, not no index.
+    # Framed at too small a card width, a wide index (tango's) fills the patch, and the club
+    # under the 7 runs off its far side: that is an index framed too close, not no index.
     from pi_app.vision.designs import draw_suit
     from pi_app.vision.index import PATCH_U, PATCH_W, first_look
 
