@@ -25,6 +25,11 @@ GLYPH_VIEWS = 1
 """Images per glyph (channels of the networks' input). A second view of the glyph's
 surroundings was tried: it read unseen designs worse (docs/vision.md)."""
 MIN_RANK_H = 8
+GLYPH_MAX_W, GLYPH_MAX_H = PATCH_W * 0.8, PATCH_H * 0.45
+"""A shape this wide or this tall (patch pixels) is too big for an index glyph at the patch's
+scale: a frame line, a pip cut by the patch's far edge, or glyphs run together."""
+RANK_LEFT_MAX, RANK_TOP_MAX = PATCH_W * 0.45, PATCH_H * 0.5
+"""A rank glyph starts left of and above these (patch pixels): near the card's corner."""
 INK = 0.35
 """How dark, between paper (0) and the index's ink (1), a pixel must be to count as ink."""
 FIRM_INK = 0.55
@@ -160,7 +165,7 @@ def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
     wiped = None
     labels, stats, _ = components(binary)
     left, top, _, height = stats[1:, :4].T
-    if ((height >= EDGE_RUN) & (left < PATCH_W * 0.45) & (top < PATCH_H * 0.5)).any():
+    if ((height >= EDGE_RUN) & (left < RANK_LEFT_MAX) & (top < RANK_TOP_MAX)).any():
         # something too long for a glyph where the index should be: maybe a card edge
         wiped = _erase_edges(binary, ink)
         labels, stats, _ = components(binary)
@@ -176,7 +181,7 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
     stats = shapes.stats
     left, top, width, height = stats[1:, :4].T
     # Framed too close: index ink runs off the far side, or a suit is too big for a glyph here
-    overflows = (left + width == PATCH_W) | (width >= PATCH_W * 0.8) | (height >= PATCH_H * 0.45)
+    overflows = (left + width == PATCH_W) | (width >= GLYPH_MAX_W) | (height >= GLYPH_MAX_H)
     cut_off = bool((overflows & (left < PATCH_W * 0.7) & (top < PATCH_H * 0.7)
                     & (height >= MIN_RANK_H) & ((left > 0) | (top > 0))).any())
     boxes: list[Box] = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist()
@@ -184,7 +189,7 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
     if not boxes:
         return None, cut_off
     boxes.sort(key=lambda b: b[1])
-    tall = [b for b in boxes if b[3] >= MIN_RANK_H and b[0] < PATCH_W * 0.45]  # near the edge
+    tall = [b for b in boxes if b[3] >= MIN_RANK_H and b[0] < RANK_LEFT_MAX]  # near the edge
     if not tall:
         return None, cut_off
     strokes = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist() if area >= 4]
@@ -221,8 +226,8 @@ def _parted(shapes: _Shapes | None) -> bool:
     binary, labels = shapes.binary, shapes.labels
     cut = False
     for i, (x, y, w, h, _) in enumerate(shapes.stats[1:].tolist(), start=1):
-        if not (h >= PATCH_H * 0.45 and w < PATCH_W * 0.8 and 0 < x < PATCH_W * 0.45
-                and 0 < y < PATCH_H * 0.5):
+        if not (h >= GLYPH_MAX_H and w < GLYPH_MAX_W and 0 < x < RANK_LEFT_MAX
+                and 0 < y < RANK_TOP_MAX):
             continue
         rows = np.count_nonzero(labels[y:y + h, x:x + w] == i, axis=1)
         lo, hi = MIN_RANK_H, h - MIN_RANK_H // 2
@@ -345,7 +350,7 @@ def _touch(wiped: np.ndarray, binary: np.ndarray, boxes: tuple[Box, ...]) -> boo
 def _glyph_like(x: int, y: int, w: int, h: int, area: int) -> bool:
     """Ink that could be an index glyph: not a speck, not the table beyond the card's rounded
     corner, not a long frame line or a pip cut by the patch's far edges."""
-    return (area >= 6 and h >= 4 and h < PATCH_H * 0.45 and w < PATCH_W * 0.8
+    return (area >= 6 and h >= 4 and h < GLYPH_MAX_H and w < GLYPH_MAX_W
             and x + w < PATCH_W and not (x == 0 and y == 0))
 
 
