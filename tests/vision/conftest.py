@@ -46,6 +46,12 @@ def tango_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
     return _unseen_design("tango", tmp_path_factory)
 
 
+@pytest.fixture(scope="session")
+def plastic_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
+    """Plastic prints its indexes big: a rank glyph a fifth of the card's width tall."""
+    return _unseen_design("plastic", tmp_path_factory)
+
+
 @pytest.fixture
 def four_index_card() -> np.ndarray:
     """A frame with one card (x 500-620, y 200-368) on a dark table, an index (rank glyph

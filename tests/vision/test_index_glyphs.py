@@ -516,15 +516,15 @@ def test_fanned_cards_read_unsurely_at_first_are_read_at_a_firmer_look_and_none_
 
 def test_a_fanned_index_the_first_look_finds_no_glyphs_in_is_read_at_the_firmer_one(
         kennard_deck, recognizer, monkeypatch: pytest.MonkeyPatch) -> None:
-    # In this fan the first look at the jack of hearts' corner finds no rank-over-suit pair
-    scene = make_scene(kennard_deck, np.random.default_rng(74), "fan", n_cards=8)
+    # In this fan the first look at the ten of spades' corner finds no rank-over-suit pair
+    scene = make_scene(kennard_deck, np.random.default_rng(20), "fan", n_cards=8)
     present = {card.code for card in scene.cards}
     read = {d.card.code for d in recognizer.detect(scene.image) if d.card is not None}
     monkeypatch.setattr(Recognizer, "_firm_reads",  # none of the missed hypotheses read again
                         lambda self, frame, missed: ([], np.zeros((0, 14)), np.zeros((0, 5))))
     first_look = {d.card.code for d in recognizer.detect(scene.image) if d.card is not None}
     assert read <= present
-    assert read - first_look == {"JH"}
+    assert read - first_look == {"TS"}
 
 
 def test_a_rank_run_into_its_suit_below_is_parted_at_its_waist(tango_deck, recognizer) -> None:

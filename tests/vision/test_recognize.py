@@ -208,6 +208,16 @@ def test_misframed_looks_the_rank_network_rules_out_are_not_framed_again_and_the
     assert [d.label for d in detections] == [d.label for d in every]
 
 
+def test_a_big_index_read_surely_as_first_framed_stands_where_framing_it_again_reads_unsurely(
+        recognizer, plastic_deck) -> None:
+    # Plastic's 6 of clubs, framed at the width its outline shows, reads surely (0.93); its
+    # rank glyph, too tall for an index at that width, has it framed again at a quarter more,
+    # where it reads unsurely (0.66): the first look stands
+    scene = make_scene(plastic_deck, np.random.default_rng(1), "scatter", n_cards=8)
+    tally = score(scene, recognizer.detect(scene.image))
+    assert (tally.correct, tally.wrong) == (8, 0)
+
+
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
         four_index_card: np.ndarray) -> None:
     """The bottom-left index, turned as a bottom-right one, is framed with the card to its
