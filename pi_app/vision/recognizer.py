@@ -24,12 +24,12 @@ from pi_app.vision.index import (
     FIRM_INK,
     GLYPH,
     GLYPH_VIEWS,
+    INK,
     IndexGlyphs,
     corner_patch,
     first_look,
     misframed,
     rank_glyph,
-    read_corner,
     read_glyphs,
     reframe,
 )
@@ -230,14 +230,14 @@ class Recognizer:
         self._look_again(frame, seen, [framed for _, framed, _ in reads], pr, ps)
         return self._choose(_turned_right(grey, seen), pr, ps)
 
-    def _reframed(self, frame: np.ndarray, reads: list[_Read]
+    def _reframed(self, frame: np.ndarray, reads: list[_Read], level: float = INK
                   ) -> tuple[list[_Read], list[tuple[int, _Read]]]:
         """First looks whose rank glyph was too big or small for their framing, framed again
         and read (`index.reframe`), but for those whose rank the rank network already rules
         out as an index (`NOT_INDEX`): framed better, those pips and art stayed no index, and
         reading them again cost a sixth of a busy frame's time. The rest as they were; and,
         for `_with_first_looks`, each first look that was framed again, with where its new
-        reading is in the list."""
+        reading is in the list. `level`: the line for ink they were read at."""
         odd = [i for i, (_, _, glyphs) in enumerate(reads) if misframed(glyphs)]
         if not odd:
             return reads, []
@@ -249,7 +249,7 @@ class Recognizer:
             if i in ruled_out:
                 continue
             hypothesis, framed, glyphs = read
-            again = (hypothesis, *reframe(frame, framed, glyphs)) if i in odd else read
+            again = (hypothesis, *reframe(frame, framed, glyphs, level)) if i in odd else read
             if again[1] is not framed:
                 firsts.append((len(kept), read))
             kept.append(again)
@@ -277,10 +277,15 @@ class Recognizer:
         """The hypotheses in which the first look found no index, read with a firmer line for
         ink (`index.FIRM_INK`), where that reading is undoubted (`FIRM_SURE`): the shadow of a
         card lying on top can join a rank and its suit into one shape too big for a glyph.
-        Each as (hypothesis, its framing, glyphs), with their rank and suit probabilities."""
-        reads = [(hypothesis, *read) for hypothesis in missed
-                 if (read := read_corner(frame, hypothesis, FIRM_INK)) is not None]
-        pr, ps = self._probabilities([found for _, _, found in reads])
+        Framed again and kept beside their first looks as the first look's readings are
+        (`_reframed`, `_with_first_looks`). Each as (hypothesis, its framing, glyphs), with
+        their rank and suit probabilities."""
+        looks = [(hypothesis, *look) for hypothesis in missed
+                 if (look := first_look(frame, hypothesis, FIRM_INK)) is not None]
+        reads, firsts = self._reframed(frame, looks, FIRM_INK)
+        pr, ps = self._probabilities([found for _, _, found in reads]
+                                     + [found for _, (_, _, found) in firsts])
+        reads, pr, ps = self._with_first_looks(reads, firsts, pr, ps)
         _, _, confidence = best_answers(pr, ps)
         undoubted = confidence >= max(self.threshold, FIRM_SURE)
         return ([read for read, keep in zip(reads, undoubted, strict=True) if keep],

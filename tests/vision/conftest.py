@@ -47,6 +47,11 @@ def tango_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
 
 
 @pytest.fixture(scope="session")
+def paris_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
+    return _unseen_design("paris", tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
 def plastic_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
     """Plastic prints its indexes big: a rank glyph a fifth of the card's width tall."""
     return _unseen_design("plastic", tmp_path_factory)

@@ -218,6 +218,18 @@ def test_a_big_index_read_surely_as_first_framed_stands_where_framing_it_again_r
     assert (tally.correct, tally.wrong) == (8, 0)
 
 
+def test_a_firmer_second_look_read_surely_as_first_framed_stands_where_framing_it_again_does_not(
+        recognizer, paris_deck) -> None:
+    # The benchmark's fourth paris table (seed 5): the first look at the 6 of clubs' corner
+    # finds no index; the firmer line finds it, read surely as framed, unsurely framed again
+    rng = np.random.default_rng(5)
+    for layout in ("scatter", "row", "fan", "scatter"):
+        scene = make_scene(paris_deck, rng, layout, n_cards=8)
+    detections = recognizer.detect(scene.image)
+    assert "6C" in {d.label for d in detections}
+    assert score(scene, detections).wrong == 0
+
+
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
         four_index_card: np.ndarray) -> None:
     """The bottom-left index, turned as a bottom-right one, is framed with the card to its
