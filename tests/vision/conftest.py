@@ -53,7 +53,7 @@ def paris_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
 
 @pytest.fixture(scope="session")
 def plastic_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
-    """Plastic prints its indexes big: a rank glyph a fifth of the card's width tall."""
+    """Plastic prints its indexes big: a rank glyph 0.18 of the card's width tall (common: 0.14)."""
     return _unseen_design("plastic", tmp_path_factory)
 
 
