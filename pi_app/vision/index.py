@@ -88,13 +88,10 @@ def first_look(frame: np.ndarray, corner: Corner,
     if glyphs is None and cut_off:  # framed too close to see the whole index: step back once
         back = Corner(corner.point, corner.u, corner.v, corner.width * 1.6)
         backed = _ink_shapes(corner_patch(frame, back), level)
-        glyphs, _ = _glyphs_in(backed)
-        if glyphs is None and _parted(backed):  # or the rank runs into its suit
-            glyphs, _ = _glyphs_in(backed)
+        glyphs = _glyphs_in(backed)[0] or _glyphs_parted(backed)  # or the rank runs into its suit
         if glyphs is not None:
             return back, glyphs
-        if _parted(shapes):
-            glyphs, _ = _glyphs_in(shapes)
+        glyphs = _glyphs_parted(shapes)
     return None if glyphs is None else (corner, glyphs)
 
 
@@ -240,6 +237,11 @@ def _parted(shapes: _Shapes | None) -> bool:
     if cut:
         shapes.labels, shapes.stats, _ = components(binary)
     return cut
+
+
+def _glyphs_parted(shapes: _Shapes | None) -> IndexGlyphs | None:
+    """The index glyphs among the shapes once those too tall are parted, if any was."""
+    return _glyphs_in(shapes)[0] if _parted(shapes) else None
 
 
 def _levels(image: np.ndarray, *fractions: float) -> tuple[float, ...]:

@@ -215,10 +215,7 @@ class Recognizer:
                 missed.append(hypothesis)
             else:
                 reads.append((hypothesis, *look))
-        reads, firsts = self._reframed(frame, reads)
-        pr, ps = self._probabilities([found for _, _, found in reads]
-                                     + [found for _, (_, _, found) in firsts])
-        reads, pr, ps = self._with_first_looks(reads, firsts, pr, ps)
+        reads, pr, ps = self._with_first_looks(*self._reframed(frame, reads))
         firm, firm_pr, firm_ps = self._firm_reads(frame, missed)
         reads += firm
         if not reads:
@@ -255,16 +252,17 @@ class Recognizer:
             kept.append(again)
         return kept, firsts
 
-    def _with_first_looks(self, reads: list[_Read], firsts: list[tuple[int, _Read]],
-                          pr: np.ndarray, ps: np.ndarray
+    def _with_first_looks(self, reads: list[_Read], firsts: list[tuple[int, _Read]]
                           ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
-        """`reads`, with the first looks (`firsts`, whose probabilities follow theirs in `pr`
-        and `ps`) that read surely where framing them again did not. A deck that prints its
-        index big (plastic's, bellot's) has it framed again at a card size too big: the wider
-        patch takes in more of what lies round the index (in a fan, the next card's edge and
-        index) and reads it unsurely. Where the second reading is sure, it alone stands, as
-        before: keeping the first look there too read 34 more cards on the benchmark's four
-        seeds, and 6 more wrong (docs/vision.md)."""
+        """`reads`, with the first looks (`firsts`, from `_reframed`) that read surely where
+        framing them again did not, and their rank and suit probabilities (both read by the
+        networks in one batch). A deck that prints its index big (plastic's, bellot's) has it
+        framed again at a card size too big: the wider patch takes in more of what lies round
+        the index (in a fan, the next card's edge and index) and reads it unsurely. Where the
+        second reading is sure, it alone stands, as before: keeping the first look there too
+        read 34 more cards on the benchmark's four seeds, and 6 more wrong (docs/vision.md)."""
+        pr, ps = self._probabilities([found for _, _, found in reads]
+                                     + [found for _, (_, _, found) in firsts])
         _, _, confidence = best_answers(pr, ps)
         n = len(reads)
         extra = [k for k, (i, _) in enumerate(firsts)
@@ -282,10 +280,7 @@ class Recognizer:
         their rank and suit probabilities."""
         looks = [(hypothesis, *look) for hypothesis in missed
                  if (look := first_look(frame, hypothesis, FIRM_INK)) is not None]
-        reads, firsts = self._reframed(frame, looks, FIRM_INK)
-        pr, ps = self._probabilities([found for _, _, found in reads]
-                                     + [found for _, (_, _, found) in firsts])
-        reads, pr, ps = self._with_first_looks(reads, firsts, pr, ps)
+        reads, pr, ps = self._with_first_looks(*self._reframed(frame, looks, FIRM_INK))
         _, _, confidence = best_answers(pr, ps)
         undoubted = confidence >= max(self.threshold, FIRM_SURE)
         return ([read for read, keep in zip(reads, undoubted, strict=True) if keep],

@@ -35,26 +35,20 @@ def _unseen_design(name: str, factory: pytest.TempPathFactory) -> Design:
     return aisleriot(name, factory.mktemp("decks"))
 
 
-@pytest.fixture(scope="session")
-def anglo_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
-    return _unseen_design("anglo", tmp_path_factory)
+def _unseen_deck(name: str, doc: str | None = None) -> object:
+    """A session fixture `<name>_deck`: that unseen design, rendered once for the session."""
+    def deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
+        return _unseen_design(name, tmp_path_factory)
+    deck.__doc__ = doc
+    return pytest.fixture(scope="session", name=f"{name}_deck")(deck)
 
 
-@pytest.fixture(scope="session")
-def tango_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
-    """Tango prints its indexes big, the rank close above the suit."""
-    return _unseen_design("tango", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def paris_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
-    return _unseen_design("paris", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def plastic_deck(tmp_path_factory: pytest.TempPathFactory) -> Design:
-    """Plastic prints its indexes big: a rank glyph 0.18 of the card's width tall (common: 0.14)."""
-    return _unseen_design("plastic", tmp_path_factory)
+anglo_deck = _unseen_deck("anglo")
+paris_deck = _unseen_deck("paris")
+tango_deck = _unseen_deck("tango", "Tango prints its indexes big, the rank close above the suit.")
+plastic_deck = _unseen_deck(
+    "plastic", "Plastic prints its indexes big: a rank glyph 0.18 of the card's width tall "
+    "(common: 0.14).")
 
 
 @pytest.fixture
