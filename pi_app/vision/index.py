@@ -166,6 +166,8 @@ def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
         # something too long for a glyph where the index should be: maybe a card edge
         wiped = _erase_edges(binary, ink)
         labels, stats, _ = components(binary)
+    if _parted_beside(binary, labels, stats):
+        labels, stats, _ = components(binary)
     return _Shapes(patch, ink, binary, labels, stats, paper - dark, wiped)
 
 
@@ -209,8 +211,11 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
 
 
 WAIST = 0.3
-"""A shape too tall for a glyph is a rank run into its suit where one row holds at most this
-share of its widest row's ink (`_parted`)."""
+"""A shape too big for a glyph is two shapes run together where one row (or column) holds at
+most this share of its widest row's (column's) ink (`_parted`, `_parted_beside`)."""
+MIN_RANK_W = 6
+"""Columns of a shape too wide for a glyph left whole at its left end when it is parted
+(`_parted_beside`): the least of a rank glyph, patch pixels."""
 
 
 def _parted(shapes: _Shapes | None) -> bool:
@@ -220,23 +225,50 @@ def _parted(shapes: _Shapes | None) -> bool:
     the two together (a J's foot into the heart below it). Returns whether any was cut."""
     if shapes is None:
         return False
-    binary, labels = shapes.binary, shapes.labels
     cut = False
     for i, (x, y, w, h, _) in enumerate(shapes.stats[1:].tolist(), start=1):
-        if not (h >= GLYPH_MAX_H and w < GLYPH_MAX_W and 0 < x < RANK_LEFT_MAX
+        if (h >= GLYPH_MAX_H and w < GLYPH_MAX_W and 0 < x < RANK_LEFT_MAX
                 and 0 < y < RANK_TOP_MAX):
-            continue
-        rows = np.count_nonzero(labels[y:y + h, x:x + w] == i, axis=1)
-        lo, hi = MIN_RANK_H, h - MIN_RANK_H // 2
-        if hi <= lo:
-            continue
-        waist = lo + int(np.argmin(rows[lo:hi]))
-        if rows[waist] <= WAIST * rows.max():
-            binary[y + waist, x:x + w][labels[y + waist, x:x + w] == i] = 0
-            cut = True
+            cut |= _cut_at_waist(shapes.binary, shapes.labels, i, (x, y, w, h),
+                                 MIN_RANK_H, h - MIN_RANK_H // 2, across=True)
     if cut:
-        shapes.labels, shapes.stats, _ = components(binary)
+        shapes.labels, shapes.stats, _ = components(shapes.binary)
     return cut
+
+
+def _parted_beside(binary: np.ndarray, labels: np.ndarray, stats: np.ndarray) -> bool:
+    """Cut each shape too wide for a glyph, where an index's rank would start, along its
+    narrowest column within a glyph's width of the patch's left, if that column is a waist
+    (`WAIST`): some decks (bellot's) print a court card's art so close beside the rank that
+    the K's arm touches a pip, and the diamond below, taken for the rank, read as no index.
+    Returns whether any was cut (the shapes are then to be labelled again)."""
+    cut = False
+    for i, (x, y, w, h, _) in enumerate(stats[1:].tolist(), start=1):
+        if (w >= GLYPH_MAX_W and h >= MIN_RANK_H and 0 < x < RANK_LEFT_MAX
+                and 0 < y < RANK_TOP_MAX):
+            cut |= _cut_at_waist(binary, labels, i, (x, y, w, h), MIN_RANK_W,
+                                 min(w - 4, int(GLYPH_MAX_W) - x), across=False)
+    return cut
+
+
+def _cut_at_waist(binary: np.ndarray, labels: np.ndarray, label: int, box: Box, lo: int,
+                  hi: int, across: bool) -> bool:
+    """Cut shape `label` (in `box`) along its narrowest row (`across`) or column from `lo`
+    to `hi` (box pixels), where that row or column is a waist (`WAIST`)."""
+    x, y, w, h = box
+    if hi <= lo:
+        return False
+    inside = labels[y:y + h, x:x + w] == label
+    counts = np.count_nonzero(inside, axis=1 if across else 0)
+    waist = lo + int(np.argmin(counts[lo:hi]))
+    if counts[waist] > WAIST * counts.max():
+        return False
+    region = binary[y:y + h, x:x + w]
+    if across:
+        region[waist][inside[waist]] = 0
+    else:
+        region[:, waist][inside[:, waist]] = 0
+    return True
 
 
 def _glyphs_parted(shapes: _Shapes | None) -> IndexGlyphs | None:

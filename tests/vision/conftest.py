@@ -46,6 +46,8 @@ def _unseen_deck(name: str, doc: str | None = None) -> object:
 anglo_deck = _unseen_deck("anglo")
 paris_deck = _unseen_deck("paris")
 tango_deck = _unseen_deck("tango", "Tango prints its indexes big, the rank close above the suit.")
+bellot_deck = _unseen_deck(
+    "bellot", "Bellot prints its court cards' art close beside the index: a K's arm touches a pip.")
 plastic_deck = _unseen_deck(
     "plastic", "Plastic prints its indexes big: a rank glyph 0.18 of the card's width tall "
     "(common: 0.14).")

@@ -544,6 +544,23 @@ def test_a_rank_run_into_its_suit_below_is_parted_at_its_waist(tango_deck, recog
     assert sure >= 4
 
 
+def test_a_rank_run_into_a_pip_beside_it_is_parted_at_its_waist(bellot_deck, recognizer) -> None:
+    # Bellot's K of diamonds touches the big diamond of its art with the tip of its arm: one
+    # shape too wide for a glyph, so the diamond below was taken for the rank (no index, on
+    # every one of these six tables). Cut at the narrowest column between them, the K reads.
+    sure = 0
+    for seed in range(6):
+        scene = make_scene({"KD": bellot_deck["KD"]}, np.random.default_rng(seed), "scatter",
+                           n_cards=1, card_width=(110, 130))
+        read = read_corner(scene.image, _true_corner(scene.cards[0]))
+        if read is None:
+            continue
+        pr, ps = recognizer._probabilities([read[1]])
+        ranks, suits, confidence = best_answers(pr, ps)
+        sure += bool((ranks[0], suits[0]) == (12, 1) and confidence[0] >= 0.9)
+    assert sure >= 5
+
+
 def test_an_index_whose_suit_runs_off_the_patchs_far_side_is_framed_further_back() -> None:
     # Framed at too small a card width, a wide index (tango's) fills the patch, and the club
     # under the 7 runs off its far side: that is an index framed too close, not no index.
