@@ -247,7 +247,7 @@ def _parted_beside(binary: np.ndarray, labels: np.ndarray, stats: np.ndarray) ->
         if (w >= GLYPH_MAX_W and h >= MIN_RANK_H and 0 < x < RANK_LEFT_MAX
                 and 0 < y < RANK_TOP_MAX):
             cut |= _cut_at_waist(binary, labels, i, (x, y, w, h), MIN_RANK_W,
-                                 min(w - 4, int(GLYPH_MAX_W) - x), across=False)
+                                 min(w - MIN_RANK_W // 2, int(GLYPH_MAX_W) - x), across=False)
     return cut
 
 
