@@ -166,9 +166,9 @@ def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
         # something too long for a glyph where the index should be: maybe a card edge
         wiped = _erase_edges(binary, ink)
         labels, stats, _ = components(binary)
-    if _parted_beside(binary, labels, stats):
-        labels, stats, _ = components(binary)
-    return _Shapes(patch, ink, binary, labels, stats, paper - dark, wiped)
+    shapes = _Shapes(patch, ink, binary, labels, stats, paper - dark, wiped)
+    _parted_beside(shapes)
+    return shapes
 
 
 def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
@@ -236,19 +236,23 @@ def _parted(shapes: _Shapes | None) -> bool:
     return cut
 
 
-def _parted_beside(binary: np.ndarray, labels: np.ndarray, stats: np.ndarray) -> bool:
+def _parted_beside(shapes: _Shapes) -> None:
     """Cut each shape too wide for a glyph, where an index's rank would start, along its
     narrowest column within a glyph's width of the patch's left, if that column is a waist
-    (`WAIST`): some decks (bellot's) print a court card's art so close beside the rank that
-    the K's arm touches a pip, and the diamond below, taken for the rank, read as no index.
-    Returns whether any was cut (the shapes are then to be labelled again)."""
+    (`WAIST`), and label the shapes again: some decks (bellot's) print a court card's art so
+    close beside the rank that the K's arm touches a pip, and the diamond below, taken for the
+    rank, read as no index. Runs on every patch read, so the shapes are picked out with numpy
+    first: most patches have none."""
+    left, top, width, height = shapes.stats[1:, :4].T
+    wide = np.flatnonzero((width >= GLYPH_MAX_W) & (height >= MIN_RANK_H) & (left > 0)
+                          & (left < RANK_LEFT_MAX) & (top > 0) & (top < RANK_TOP_MAX))
     cut = False
-    for i, (x, y, w, h, _) in enumerate(stats[1:].tolist(), start=1):
-        if (w >= GLYPH_MAX_W and h >= MIN_RANK_H and 0 < x < RANK_LEFT_MAX
-                and 0 < y < RANK_TOP_MAX):
-            cut |= _cut_at_waist(binary, labels, i, (x, y, w, h), MIN_RANK_W,
-                                 min(w - MIN_RANK_W // 2, int(GLYPH_MAX_W) - x), across=False)
-    return cut
+    for i in (wide + 1).tolist():
+        x, y, w, h, _ = shapes.stats[i].tolist()
+        cut |= _cut_at_waist(shapes.binary, shapes.labels, i, (x, y, w, h), MIN_RANK_W,
+                             min(w - MIN_RANK_W // 2, int(GLYPH_MAX_W) - x), across=False)
+    if cut:
+        shapes.labels, shapes.stats, _ = components(shapes.binary)
 
 
 def _cut_at_waist(binary: np.ndarray, labels: np.ndarray, label: int, box: Box, lo: int,
