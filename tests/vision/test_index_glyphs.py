@@ -71,6 +71,19 @@ def test_every_index_of_a_tight_fan_is_found_by_its_glyphs(kennard_deck) -> None
     assert found >= 0.8 * readable
 
 
+def test_a_suit_printed_wider_than_its_rank_is_tall_still_marks_the_corner() -> None:
+    """Tango prints a heart 27 pixels wide under a 3 that is 19 high: the suit shows 1.4 times
+    the rank's size, and the pair still marks a corner above and to the left of the rank,
+    with the card's long edge running down it."""
+    ink = np.zeros((200, 200), np.uint8)
+    cv2.rectangle(ink, (90, 50), (101, 68), 1, -1)  # the rank, 12 x 19
+    cv2.ellipse(ink, (96, 82), (13, 11), 0, 0, 360, 1, -1)  # the suit below it, 27 x 23
+    downward = [c for c in map(lambda h: Corner(*h), index_corners(ink, None))
+                if c.v @ np.array([0.0, 1.0]) > 0.95]
+    assert downward
+    assert all(c.point[0] < 90 and c.point[1] < 50 for c in downward)
+
+
 def test_an_index_framed_upside_down_or_sideways_is_taught_as_not_an_index(kennard_deck) -> None:
     # A suit-over-rank pair turned round frames the index upside down; the networks read
     # such patches with full confidence as some other card unless they learn to say no.
