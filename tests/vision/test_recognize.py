@@ -19,6 +19,7 @@ from pi_app.vision.index import rank_glyph, read_corner
 from pi_app.vision.recognizer import (
     Detection,
     Recognizer,
+    _cornered_at_glyphs,
     _Seen,
     _sized,
     _turned_right,
@@ -244,6 +245,21 @@ def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
     assert np.allclose(turned[0].corner.quad(), [[500, 368], [500, 200], [620, 200], [620, 368]],
                        atol=0.5)
     assert turned[1] == top_left
+
+
+def test_a_rank_glyph_lying_further_across_than_an_index_moves_its_corner_to_the_glyph(
+        ) -> None:
+    """In a row a corner guessed almost two cards wide frames the next card's index too: its
+    rank glyph, 15 high, lies 60 pixels (4 glyph heights) across from the corner, where no
+    index lies. The card is put where that glyph's own corner is, 0.65 glyph heights before
+    it; a reading whose glyph lies where an index does stays as it was."""
+    u, v = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    wide = _Seen(Corner(np.array([400.0, 200.0]), u, v, 200.0), np.array([460.0, 213.0]), 15.0)
+    own = _Seen(Corner(np.array([400.0, 200.0]), u, v, 120.0), np.array([410.0, 213.0]), 15.0)
+    moved, kept = _cornered_at_glyphs([wide, own])
+    assert moved.corner.point == pytest.approx([450.25, 200.0])
+    assert (moved.corner.width, moved.glyph_height) == (200.0, 15.0)
+    assert kept == own
 
 
 def test_a_card_read_at_its_bottom_left_corner_is_scored_there_not_at_a_neighbours_corner(
