@@ -16,6 +16,7 @@ import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from pi_app.engine.cards import Card
+from pi_app.vision.designs import CARD_ASPECT
 from pi_app.vision.detect import Corner, edge_grey, find_corners, mirrored
 from pi_app.vision.files import write_whole
 from pi_app.vision.glyphnet import GlyphNet
@@ -76,6 +77,13 @@ the second look (docs/vision.md)."""
 MEASURED_OFF = 0.3
 """How far a measured card width may stray from the frame's width per rank glyph height before
 it is taken for a mismeasure (a fan's outline corner whose two edges are two cards')."""
+WIDTH_PER_GLYPH = (4.0, 10.0)
+"""A card's width in its rank glyph's heights, from a big index's (tango's, 4.4-6.3 on the
+benchmark's tables) to a small one's (a bridge deck's, about 9); the common index's is 7.1
+(`glyphs.RANK_HEIGHT`). A width measured or spanned outside it is a mismeasure."""
+GLYPH_DOWN = 0.84
+"""Where down the card an index's rank glyph sits, in its own heights (the median of the
+right readings on the benchmark's tables)."""
 GLYPH_ACROSS = 1.2
 """How far across the card (along u) from its corner, in its own heights, an index's rank
 glyph may lie: on the benchmark's tables 99% of the right readings lie within 1.0."""
@@ -381,8 +389,10 @@ class Recognizer:
                 continue
             accepted.append(int(i))
             cards.append(card)
+        agreeing = same & (answer[:, None] == answer[None, :]) & sure[:, None] & sure[None, :]
         corners = _sized([seen[i] for i in accepted], [card is not None for card in cards],
-                         self.model.width_per_glyph or 1 / RANK_HEIGHT)
+                         self.model.width_per_glyph or 1 / RANK_HEIGHT,
+                         _index_spans(seen, agreeing))
         return [Detection(card, float(confidence[i]), corner.quad(), corner.point)
                 for i, card, corner in zip(accepted, cards, corners, strict=True)]
 
@@ -418,15 +428,38 @@ class _Seen:
     cut: bool = False
 
 
-def _sized(seen: list[_Seen], read: list[bool], usual: float) -> list[Corner]:
+def _index_spans(seen: list[_Seen], agreeing: np.ndarray) -> list[float]:
+    """Card widths in rank glyph heights, measured on cards read at both their index corners
+    (`agreeing`: which pairs of readings are of one card and surely give one answer): from one
+    rank glyph to the other runs the card's length less twice an index's inset (`GLYPH_DOWN`).
+    The top card of a row or a fan shows both its indexes, and seldom both its edges whole."""
+    first, second = np.nonzero(np.triu(agreeing, 1))
+    u = np.array([s.corner.u for s in seen]).reshape(-1, 2)
+    v = np.array([s.corner.v for s in seen]).reshape(-1, 2)
+    glyphs = np.array([s.glyph for s in seen]).reshape(-1, 2)
+    height = np.array([s.glyph_height for s in seen])
+    ends = (u[first] * u[second]).sum(axis=1) < -0.9  # the two ends, not one index read twice
+    first, second = first[ends], second[ends]
+    mean_height = (height[first] + height[second]) / 2
+    down = np.abs(((glyphs[second] - glyphs[first]) * v[first]).sum(axis=1))
+    widths = (down / np.maximum(mean_height, 1e-6) + 2 * GLYPH_DOWN) / CARD_ASPECT
+    return [float(w) for w in widths if WIDTH_PER_GLYPH[0] <= w <= WIDTH_PER_GLYPH[1]]
+
+
+def _sized(seen: list[_Seen], read: list[bool], usual: float,
+           spans: list[float] | None = None) -> list[Corner]:
     """Each reading's corner, its width rescaled where it was guessed (a card whose edges
     hide under others in a row: 1.2 or 2.4 times what shows) to its rank glyph's height times
-    the width per glyph height of the `read` cards whose width was measured (or, with none,
-    `usual`: a learned deck's own, or the common index's): one deck's cards, and their
-    indexes, are one size, and the camera's perspective scales both alike. The reported
-    corners then hold the card's centre, which decides its zone."""
+    the width per glyph height of the `read` cards whose width was measured, and of the cards
+    read at both ends (`spans`, from `_index_spans`); or, with neither, `usual` (a learned
+    deck's own, or the common index's): one deck's cards, and their indexes, are one size,
+    and the camera's perspective scales both alike. The reported corners then hold the card's
+    centre, which decides its zone. A measured width outside `WIDTH_PER_GLYPH` is a fan's
+    outline corner whose two edges are two cards', and is not taken."""
     per_height = [s.corner.width / s.glyph_height for s, card in zip(seen, read, strict=True)
-                  if card and s.corner.measured and s.glyph_height > 0]
+                  if card and s.corner.measured and s.glyph_height > 0
+                  and WIDTH_PER_GLYPH[0] <= s.corner.width / s.glyph_height <= WIDTH_PER_GLYPH[1]]
+    per_height += spans or []
     ratio = float(np.median(per_height)) if per_height else usual
     return [replace(s.corner, width=ratio * s.glyph_height) if s.glyph_height > 0 and (
                 not s.corner.measured

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from pi_app.engine.cards import parse_card
-from pi_app.vision.designs import Design
+from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, _against_edges, edge_grey, paper_levels
 from pi_app.vision.glyphs import brightest, darkest, index_corners, ink_mask
 from pi_app.vision.index import read_corner
@@ -270,6 +270,23 @@ def test_a_sure_index_is_not_outvoted_by_a_fanned_neighbours_bottom_index_turned
     (pr1, ps1), (pr2, ps2) = _sure(5, 2, p), _sure(9, 0, p)  # 5H here, 9C there
     chosen = Recognizer()._choose(seen, np.stack([pr1, pr2]), np.stack([ps1, ps2]))
     assert sorted(d.label for d in chosen) == expected
+
+
+def test_a_card_read_at_both_ends_gives_its_width_to_the_cards_whose_edges_hide() -> None:
+    """No card in this row shows both its edges whole, but the top card shows both indexes:
+    its rank glyphs, 15 high and 6.7 glyph heights apart down the card, span a card 6 glyph
+    heights wide (its length less two indexes' insets of 0.84 glyph heights, over the poker
+    aspect). A deck with big indexes, like tango's, is narrower per glyph height than the
+    common index's 7.1, which would make every card here too wide."""
+    top_left = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    bottom_right = Corner(top_left.quad()[2], -top_left.u, -top_left.v, 100)
+    span = (6 * CARD_ASPECT - 2 * 0.84) * 15
+    seen = [_seen(top_left, (110, 112.6), 15.0), _seen(bottom_right, (180, 112.6 + span), 15.0)]
+    readings = [_sure(5, 2), _sure(5, 2)]  # 5H at both ends
+    chosen = Recognizer()._choose(seen, np.stack([r for r, _ in readings]),
+                                  np.stack([s for _, s in readings]))
+    assert [d.label for d in chosen] == ["5H"]
+    assert chosen[0].width == pytest.approx(90.0, abs=0.5)
 
 
 def test_the_next_cards_index_in_a_row_read_surely_twice_is_not_this_cards_other_corner(

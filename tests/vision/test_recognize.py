@@ -300,12 +300,15 @@ def test_a_hidden_cards_guessed_width_is_its_index_height_times_the_measured_car
 
 def test_a_mismeasured_width_and_a_frame_with_none_measured_fall_back_on_the_glyph() -> None:
     """A width "measured" on a fan's outline corner whose edges are two cards' strays from the
-    frame's ratio and is rescaled; with no width measured in the frame, a rank glyph is taken
-    to be the common index's height, 0.14 of the card's width (`glyphs.RANK_HEIGHT`), or a
-    learned deck's own."""
+    frame's ratio and is rescaled; one no card has (3 or 17 glyph heights wide) measures
+    nothing, even alone in its frame. With no width measured, a rank glyph is taken to be the
+    common index's height, 0.14 of the card's width (`glyphs.RANK_HEIGHT`), or a learned
+    deck's own."""
     measured = [_reading(x, 120.0, 15.0, measured=True) for x in (100, 300)]
     astray = _reading(500, 260.0, 15.0, measured=True)
     assert _sized([*measured, astray], [True] * 3, 7.0)[2].width == pytest.approx(120.0)
+    only_astray = _sized([_reading(500, 45.0, 15.0, measured=True), astray], [True] * 2, 7.0)
+    assert [c.width for c in only_astray] == pytest.approx([105.0, 105.0])
     guessed = _reading(500, 260.0, 14.0, measured=False)
     assert _sized([guessed], [True], 1 / RANK_HEIGHT)[0].width == pytest.approx(100.0)
     assert _sized([guessed], [True], 5.0)[0].width == pytest.approx(70.0)  # a learned deck's
