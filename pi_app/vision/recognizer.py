@@ -69,11 +69,14 @@ readings still treat such a link as one card (so a neighbour's index still outvo
 doubtful misreading, as it did for a 7S read as 7C at 0.98). A reading this sure also needs
 no second framing to back it when its rank glyph and a linked one lie apart as one card's two
 indexes never do (`_same_card`)."""
-FIRM_SURE = 0.97
+FIRM_SURE = 0.98
 """How sure a second look with a firmer line for ink must be to replace an unsure reading, or
-to stand where the first look found no index. At the card threshold (0.9) it read more cards
-but misread more on some benchmark seeds; from 0.97 on, about as many misreads as without
-the second look (docs/vision.md)."""
+to stand where the first look found no index, and how sure a reading another card's edge cut
+into must be. At the card threshold (0.9) the second look read more cards but misread more
+on some benchmark seeds; from 0.97 on, about as many misreads as without it. Once a fan's
+top card no longer disputed its neighbours (`_same_card`), the cut 10s read as kings at 0.97
+that its dispute had hidden showed: at 0.98, 27 cards fewer and 6 misreads fewer on the
+benchmark's four seeds than at 0.97; at 0.99, 80 and 7 (docs/vision.md)."""
 MEASURED_OFF = 0.3
 """How far a measured card width may stray from the frame's width per rank glyph height before
 it is taken for a mismeasure (a fan's outline corner whose two edges are two cards')."""
@@ -508,7 +511,12 @@ def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray,
     readings are two cards when each is backed by another reading of its own glyph giving
     its answer (`answer`: -1 where not sure), or is `undoubted` itself, and their rank glyphs
     lie apart as one card's two indexes never do: from one to the other, down the card (v) 1
-    to 2.5 times as far as across it (u) (`INDEX_DIAGONAL`)."""
+    to 2.5 times as far as across it (u) (`INDEX_DIAGONAL`).
+
+    Nor is a reading one card with another that names another card and is that card's other
+    index, read alike from a glyph of its own (`claimed`): in a fan the top card's bottom-right
+    index lies where each neighbour's own would, and it disputed their sure readings into
+    unknowns."""
     glyphs = np.array([s.glyph for s in seen])
     points = np.array([s.corner.point for s in seen])
     far = np.array([s.corner.quad()[2] for s in seen])
@@ -528,7 +536,12 @@ def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray,
     agree = (answer[:, None] == answer[None, :]) & (answer[:, None] >= 0)
     backed = ((same_index & agree).sum(axis=1) >= 2) | undoubted  # itself and one more
     two_cards = ~diagonal & backed[:, None] & backed[None, :]
-    same = np.asarray(same_index | (opposite & ~two_cards))
+    linked = opposite & ~two_cards & ~same_index
+    # [j, i]: readings of another glyph than i's that agree with j as its card's other index
+    elsewhere = (linked & agree).astype(np.int32) @ (~same_index).astype(np.int32).T
+    claimed = (linked & ~agree & (answer[:, None] >= 0) & (answer[None, :] >= 0)
+               & ((elsewhere > 0) | (elsewhere.T > 0)))
+    same = np.asarray(same_index | (linked & ~claimed))
     np.fill_diagonal(same, False)
     return same
 
