@@ -62,6 +62,11 @@ OPPOSITE_TWIST = 10.0
 exactly opposite ways (loose corner guesses, a tilted camera): on the benchmark tables half
 such pairs are within 2 and most within 6-11, while the bottom index of a fanned neighbour
 that lands where a card's own would be is turned by the fan's step (15 on the median)."""
+TURNED_APART = 45.0
+"""Degrees by which two framings of one rank glyph may face apart and both be taken to read it
+upright: beyond, the less sure does not dispute the surer (a row's 2 of spades read at 0.999,
+and sideways as a queen of hearts at 0.98; four seeds: 4 more cards, misreads alike, at 30
+to 70 degrees alike)."""
 UNDISPUTED = 0.99
 """Readings this sure, linked only as opposite corners facing more than OPPOSITE_TWIST askew,
 are two cards: neither outvotes the other, and one does not hide the other. Less sure
@@ -370,7 +375,10 @@ class Recognizer:
         same = _same_card(seen, np.where(sure, answer, -1), same_index, undoubted)
         # an undoubted reading hears no askew opposite corner; two of them are two cards
         unheard = _askew(seen, same_index) & undoubted[:, None]
-        support, against = _votes(same & ~unheard, answer, np.where(sure, confidence, 0.0))
+        # nor does a framing turned away from a surer one of the same glyph dispute it
+        unheard_vote = unheard | (_turned_apart(seen, same_index)
+                                  & (confidence[:, None] > confidence[None, :]))
+        support, against = _votes(same & ~unheard_vote, answer, np.where(sure, confidence, 0.0))
         same &= ~(unheard & undoubted[None, :])
         disputed = support < OUTVOTE * against
         accepted: list[int] = []
@@ -513,10 +521,10 @@ def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray,
     lie apart as one card's two indexes never do: from one to the other, down the card (v) 1
     to 2.5 times as far as across it (u) (`INDEX_DIAGONAL`).
 
-    Nor is a reading one card with another that names another card and is that card's other
-    index, read alike from a glyph of its own (`claimed`): in a fan the top card's bottom-right
-    index lies where each neighbour's own would, and it disputed their sure readings into
-    unknowns."""
+    Nor is a reading one card with another that names another card whose other index its glyph
+    is (read alike, through some framing, from a glyph of its own) (`claimed`): in a fan the top
+    card's bottom-right index lies where each neighbour's own would, and it disputed their sure
+    readings into unknowns."""
     glyphs = np.array([s.glyph for s in seen])
     points = np.array([s.corner.point for s in seen])
     far = np.array([s.corner.quad()[2] for s in seen])
@@ -537,8 +545,10 @@ def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray,
     backed = ((same_index & agree).sum(axis=1) >= 2) | undoubted  # itself and one more
     two_cards = ~diagonal & backed[:, None] & backed[None, :]
     linked = opposite & ~two_cards & ~same_index
-    # [j, i]: readings of another glyph than i's that agree with j as its card's other index
-    elsewhere = (linked & agree).astype(np.int32) @ (~same_index).astype(np.int32).T
+    # [j, i]: readings of another glyph than i's that agree with some framing of j's glyph as
+    # its card's other index
+    partners = same_index.astype(np.int32) @ (linked & agree).astype(np.int32)
+    elsewhere = partners @ (~same_index).astype(np.int32).T
     claimed = (linked & ~agree & (answer[:, None] >= 0) & (answer[None, :] >= 0)
                & ((elsewhere > 0) | (elsewhere.T > 0)))
     same = np.asarray(same_index | (linked & ~claimed))
@@ -562,6 +572,14 @@ def _askew(seen: list[_Seen], same_index: np.ndarray) -> np.ndarray:
     turn = u @ u.T
     return np.asarray((turn < 0) & (turn > -np.cos(np.radians(OPPOSITE_TWIST)))
                       & ~same_index)
+
+
+def _turned_apart(seen: list[_Seen], same_index: np.ndarray) -> np.ndarray:
+    """Which pairs of readings of one rank glyph were framed more than `TURNED_APART` degrees
+    apart: at most one of them is upright, and the networks were taught glyphs turned
+    sideways or upside down as no index, so the less sure is the turned one."""
+    u = np.array([s.corner.u for s in seen])
+    return np.asarray(same_index & (u @ u.T < np.cos(np.radians(TURNED_APART))))
 
 
 def agreed(first: np.ndarray, second: np.ndarray) -> np.ndarray:

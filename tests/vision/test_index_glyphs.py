@@ -308,6 +308,37 @@ def test_a_fans_top_card_read_at_both_ends_does_not_dispute_its_neighbours_readi
     assert [d.label for d in alone] == ["unknown"]
 
 
+def test_a_fans_top_card_index_misread_through_one_framing_still_disputes_no_neighbour(
+        ) -> None:
+    """The top card's bottom-right index is read as its own 5H through one framing and as 3H
+    through another: the glyph is still the 5H's other index, and the 3H no dispute of the
+    neighbour's 6D."""
+    neighbour = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    top = Corner(np.array([130.0, 100.0]), neighbour.u, neighbour.v, 100)
+    bottom_right = Corner(np.array([222.0, 240.0]), -neighbour.u, -neighbour.v, 100)
+    seen = [_seen(neighbour, (110, 113)), _seen(top, (140, 113)),
+            _seen(bottom_right, (212, 227)), _seen(bottom_right, (213, 226))]
+    readings = [_sure(6, 1), _sure(5, 2), _sure(5, 2, 0.999), _sure(3, 2)]  # 6D, 5H, 5H, 3H
+    chosen = Recognizer()._choose(seen, np.stack([r for r, _ in readings]),
+                                  np.stack([s for _, s in readings]))
+    assert sorted(d.label for d in chosen) == ["5H", "6D"]
+
+
+def test_a_framing_turned_sideways_from_a_surer_one_does_not_dispute_it() -> None:
+    """A row's 2 of spades is read upright at 0.999, and through a corner guess turned a
+    quarter round as a queen of hearts at 0.98: the glyph turned sideways is what the networks
+    learned to call no index, and the sideways reading does not make the card unknown. Two
+    framings facing alike that disagree so still do."""
+    upright = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    sideways = Corner(np.array([125.0, 95.0]), np.array([0.0, 1.0]), np.array([-1.0, 0.0]), 100)
+    wider = Corner(np.array([97.0, 96.0]), upright.u, upright.v, 120)
+    readings = [_sure(2, 3, 0.9995), _sure(12, 2, 0.985)]  # 2S, QH
+    pr, ps = np.stack([r for r, _ in readings]), np.stack([s for _, s in readings])
+    for other, expected in ((sideways, ["2S"]), (wider, ["unknown"])):
+        seen = [_seen(upright, (110, 113)), _seen(other, (111, 114))]
+        assert [d.label for d in Recognizer()._choose(seen, pr, ps)] == expected
+
+
 def test_the_next_cards_index_in_a_row_read_surely_twice_is_not_this_cards_other_corner(
         ) -> None:
     # Corner guesses put the next card's bottom-right corner on this card's; the rank glyphs,
