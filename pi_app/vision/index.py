@@ -192,7 +192,7 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
     if not tall:
         return None, cut_off
     strokes = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist() if area >= 4]
-    rank = _merge_above(_merge_row(tall[0], boxes), strokes)
+    rank, ink = _flag_under_line(shapes, _merge_above(_merge_row(tall[0], boxes), strokes))
     rx, _, rw, rh = rank
     below = [b for b in boxes if _in_suit_band(b[1], rank)
              and abs((b[0] + b[2] / 2) - (rx + rw / 2)) < max(rw, b[2]) * 0.75
@@ -202,7 +202,7 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
         return None, cut_off or any(x + w == PATCH_W and _in_suit_band(y, rank)
                                     for x, y, w, _, _ in stats[1:].tolist())
     return IndexGlyphs(
-        rank=glyph_image(shapes.ink, rank),
+        rank=glyph_image(ink, rank),
         suit=glyph_image(shapes.ink, suit),
         redness=_redness(shapes.patch, shapes.binary, suit, shapes.contrast),
         rank_box=rank,
@@ -423,6 +423,39 @@ def _merge_above(rank: Box, strokes: list[Box]) -> Box:
             w, h = max(x + w, bx + bw) - nx, y + h - ny
             x, y = nx, ny
     return x, y, w, h
+
+
+def _flag_under_line(shapes: _Shapes, rank: Box) -> tuple[Box, np.ndarray]:
+    """The rank box with a stroke that hangs, just above it, from a line running across the
+    rank and beyond (the card's top edge), and the patch's ink with that line wiped: bellot
+    prints its 5's flag flush with the card's edge, and once the flag joins the edge line,
+    the rest of the 5 reads as a J beyond doubt. The line's bottom is fitted on the columns
+    beside the rank; what hangs more than a pixel and a half below it is the flag."""
+    x, y, w, h = rank
+    labels = shapes.labels
+    for i, (bx, by, bw, bh, area) in enumerate(shapes.stats[1:].tolist(), start=1):
+        if not (area >= 4 and by < y and by + bh <= y + 0.15 * h and y - (by + bh) < 0.25 * h
+                and bx <= x and bx + bw >= x + w and bw >= 1.3 * w):
+            continue
+        mine = labels[by:by + bh, bx:bx + bw] == i
+        columns = np.arange(bx, bx + bw)
+        bottom = by + bh - 1 - np.argmax(mine[::-1], axis=0)
+        beside = mine.any(axis=0) & ((columns < x - 1) | (columns > x + w))
+        if beside.sum() < MIN_RANK_W:
+            continue
+        slope, offset = _line_fit(columns[beside], bottom[beside])
+        line = slope * np.arange(PATCH_W) + offset
+        stroke = labels == i
+        flag = stroke & (np.arange(PATCH_H)[:, None] > line[None, :] + 1.5)
+        flag[:, :x] = False
+        flag[:, x + w:] = False
+        if flag.sum() < max(4, 0.3 * w):
+            continue
+        top = int(np.flatnonzero(flag.any(axis=1))[0])
+        ink = shapes.ink.copy()
+        ink[stroke & ~flag] = 0.0
+        return (x, top, w, y + h - top), ink
+    return rank, shapes.ink
 
 
 def glyph_image(ink: np.ndarray, box: Box) -> np.ndarray:

@@ -14,7 +14,7 @@ from pi_app.engine.cards import parse_card
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, _against_edges, edge_grey, paper_levels
 from pi_app.vision.glyphs import brightest, darkest, index_corners, ink_mask
-from pi_app.vision.index import read_corner
+from pi_app.vision.index import PATCH_H, PATCH_W, read_corner, read_glyphs
 from pi_app.vision.recognizer import NONE_RANK, Recognizer, _Seen, best_answers
 from pi_app.vision.synth import Conditions, SceneCard, make_scene
 from pi_app.vision.training import label_corner
@@ -220,6 +220,24 @@ def test_a_suit_split_from_a_shape_running_into_the_patchs_side_is_cut_within_th
     cv2.line(patch, (29, 55), (PATCH_W - 1, 55), (20, 20, 20), 1)
     glyphs = read_glyphs(patch)
     assert glyphs is not None and glyphs.suit.any()
+
+
+def test_a_rank_flag_joined_to_the_cards_top_edge_stays_with_its_rank() -> None:
+    """Bellot prints its 5's flag flush with the card's top edge; at a firm line for ink the
+    flag joins the edge line and parts from the bowl, and the bowl alone is a J. The flag
+    hanging below the line goes back on the rank, and the line stays out of the glyph."""
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    red = (40, 40, 200)
+    cv2.line(patch, (0, 13), (PATCH_W - 1, 12), (40, 40, 40), 2)  # the card's top edge
+    cv2.rectangle(patch, (6, 14), (17, 17), red, -1)  # the flag, hanging from it
+    cv2.line(patch, (7, 17), (7, 24), red, 2)  # its stem, broken off the bowl
+    cv2.ellipse(patch, (11, 36), (7, 8), 0, -120, 150, red, 2)  # the bowl
+    cv2.circle(patch, (11, 58), 5, red, -1)  # the suit
+    found = read_glyphs(cv2.GaussianBlur(patch, (0, 0), 0.7))
+    assert found is not None
+    _, top, _, height = found.rank_box
+    assert 15 <= top <= 17  # the flag's top, below the edge line (rows 12 to 14)
+    assert top + height >= 43  # down through the bowl
 
 
 def test_a_patch_starting_off_the_card_still_finds_a_rank_printed_near_the_edge() -> None:
