@@ -545,12 +545,12 @@ def _same_card(seen: list[_Seen], answer: np.ndarray, same_index: np.ndarray,
     backed = ((same_index & agree).sum(axis=1) >= 2) | undoubted  # itself and one more
     two_cards = ~diagonal & backed[:, None] & backed[None, :]
     linked = opposite & ~two_cards & ~same_index
-    # [j, i]: readings of another glyph than i's that agree with some framing of j's glyph as
-    # its card's other index
-    partners = same_index.astype(np.int32) @ (linked & agree).astype(np.int32)
-    elsewhere = partners @ (~same_index).astype(np.int32).T
+    # [j, i]: whether some framing of j's glyph agrees, as its card's other index, with a
+    # reading of another glyph than i's (few such pairs: no matrix products)
+    framing, partner = np.nonzero(linked & agree)
+    elsewhere = (same_index[:, framing, None] & ~same_index[None, partner, :]).any(axis=1)
     claimed = (linked & ~agree & (answer[:, None] >= 0) & (answer[None, :] >= 0)
-               & ((elsewhere > 0) | (elsewhere.T > 0)))
+               & (elsewhere | elsewhere.T))
     same = np.asarray(same_index | (linked & ~claimed))
     np.fill_diagonal(same, False)
     return same
