@@ -417,12 +417,21 @@ def _merge_above(rank: Box, strokes: list[Box]) -> Box:
     x, y, w, h = rank
     for bx, by, bw, bh in strokes:
         overlap = min(x + w, bx + bw) - max(x, bx)
-        if (by < y and by + bh <= y + 0.15 * h and y - (by + bh) < 0.25 * h
-                and bh < 0.5 * h and overlap > 0.5 * min(w, bw) and bw < 1.3 * w):
+        if (_just_above((x, y, w, h), by, bh) and bh < 0.5 * h and overlap > 0.5 * min(w, bw)
+                and bw < 1.3 * w):
             nx, ny = min(x, bx), by
             w, h = max(x + w, bx + bw) - nx, y + h - ny
             x, y = nx, ny
     return x, y, w, h
+
+
+def _just_above(rank: Box, top: int | np.ndarray, height: int | np.ndarray
+                ) -> bool | np.ndarray:
+    """Whether a stroke (its `top` and `height`: numbers, or arrays of them) ends just above
+    the rank, a gap of at most a quarter of the rank's height, or dips a little into it."""
+    _, y, _, h = rank
+    bottom = top + height
+    return (top < y) & (bottom <= y + 0.15 * h) & (y - bottom < 0.25 * h)
 
 
 def _flag_under_line(shapes: _Shapes, rank: Box) -> tuple[Box, np.ndarray]:
@@ -434,9 +443,8 @@ def _flag_under_line(shapes: _Shapes, rank: Box) -> tuple[Box, np.ndarray]:
     x, y, w, h = rank
     labels = shapes.labels
     left, top, width, height, area = shapes.stats[1:].T  # it runs on every patch
-    above = ((area >= 4) & (top < y) & (top + height <= y + 0.15 * h)
-             & (y - (top + height) < 0.25 * h) & (left <= x) & (left + width >= x + w)
-             & (width >= 1.3 * w))
+    above = ((area >= 4) & _just_above(rank, top, height) & (left <= x)
+             & (left + width >= x + w) & (width >= 1.3 * w))  # too wide for `_merge_above`
     for i in np.flatnonzero(above) + 1:
         bx, by, bw, bh, _ = shapes.stats[i].tolist()
         mine = labels[by:by + bh, bx:bx + bw] == i
