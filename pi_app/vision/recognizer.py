@@ -373,10 +373,12 @@ class Recognizer:
         same_index = _same_index(seen)
         undoubted = confidence >= UNDISPUTED
         same = _same_card(seen, np.where(sure, answer, -1), same_index, undoubted)
+        u = np.array([s.corner.u for s in seen])
+        turn = u @ u.T  # cosines of the angles between readings' framings
         # an undoubted reading hears no askew opposite corner; two of them are two cards
-        unheard = _askew(seen, same_index) & undoubted[:, None]
+        unheard = _askew(turn, same_index) & undoubted[:, None]
         # nor does a framing turned away from a surer one of the same glyph dispute it
-        unheard_vote = unheard | (_turned_apart(seen, same_index)
+        unheard_vote = unheard | (_turned_apart(turn, same_index)
                                   & (confidence[:, None] > confidence[None, :]))
         support, against = _votes(same & ~unheard_vote, answer, np.where(sure, confidence, 0.0))
         same &= ~(unheard & undoubted[None, :])
@@ -400,10 +402,11 @@ class Recognizer:
                 continue
             accepted.append(int(i))
             cards.append(card)
-        agreeing = same & (answer[:, None] == answer[None, :]) & sure[:, None] & sure[None, :]
+        # one card's two ends (opposite corners, not one index read twice), read alike
+        ends = same & ~same_index & (answer[:, None] == answer[None, :])
         corners = _sized([seen[i] for i in accepted], [card is not None for card in cards],
                          self.model.width_per_glyph or 1 / RANK_HEIGHT,
-                         _index_spans(seen, agreeing))
+                         _index_spans(seen, ends & sure[:, None] & sure[None, :]))
         return [Detection(card, float(confidence[i]), corner.quad(), corner.point)
                 for i, card, corner in zip(accepted, cards, corners, strict=True)]
 
@@ -439,18 +442,16 @@ class _Seen:
     cut: bool = False
 
 
-def _index_spans(seen: list[_Seen], agreeing: np.ndarray) -> list[float]:
+def _index_spans(seen: list[_Seen], ends: np.ndarray) -> list[float]:
     """Card widths in rank glyph heights, measured on cards read at both their index corners
-    (`agreeing`: which pairs of readings are of one card and surely give one answer): from one
-    rank glyph to the other runs the card's length less twice an index's inset (`GLYPH_DOWN`).
-    The top card of a row or a fan shows both its indexes, and seldom both its edges whole."""
-    first, second = np.nonzero(np.triu(agreeing, 1))
-    u = np.array([s.corner.u for s in seen]).reshape(-1, 2)
+    (`ends`: which pairs of readings are one card's two index corners, surely read alike):
+    from one rank glyph to the other runs the card's length less twice an index's inset
+    (`GLYPH_DOWN`). The top card of a row or a fan shows both its indexes, and seldom both its
+    edges whole."""
+    first, second = np.nonzero(np.triu(ends, 1))
     v = np.array([s.corner.v for s in seen]).reshape(-1, 2)
     glyphs = np.array([s.glyph for s in seen]).reshape(-1, 2)
     height = np.array([s.glyph_height for s in seen])
-    ends = (u[first] * u[second]).sum(axis=1) < -0.9  # the two ends, not one index read twice
-    first, second = first[ends], second[ends]
     mean_height = (height[first] + height[second]) / 2
     down = np.abs(((glyphs[second] - glyphs[first]) * v[first]).sum(axis=1))
     widths = (down / np.maximum(mean_height, 1e-6) + 2 * GLYPH_DOWN) / CARD_ASPECT
@@ -564,22 +565,20 @@ def _same_index(seen: list[_Seen]) -> np.ndarray:
     return np.asarray(apart < 0.6 * np.maximum(height[:, None], height[None, :]))
 
 
-def _askew(seen: list[_Seen], same_index: np.ndarray) -> np.ndarray:
+def _askew(turn: np.ndarray, same_index: np.ndarray) -> np.ndarray:
     """Which pairs of readings, of two rank glyphs (not `same_index`), face roughly opposite
     ways, as one card's two index corners do, but more than OPPOSITE_TWIST degrees from
-    exactly opposite."""
-    u = np.array([s.corner.u for s in seen])
-    turn = u @ u.T
+    exactly opposite. `turn`: the cosines of the angles between their framings."""
     return np.asarray((turn < 0) & (turn > -np.cos(np.radians(OPPOSITE_TWIST)))
                       & ~same_index)
 
 
-def _turned_apart(seen: list[_Seen], same_index: np.ndarray) -> np.ndarray:
+def _turned_apart(turn: np.ndarray, same_index: np.ndarray) -> np.ndarray:
     """Which pairs of readings of one rank glyph were framed more than `TURNED_APART` degrees
-    apart: at most one of them is upright, and the networks were taught glyphs turned
-    sideways or upside down as no index, so the less sure is the turned one."""
-    u = np.array([s.corner.u for s in seen])
-    return np.asarray(same_index & (u @ u.T < np.cos(np.radians(TURNED_APART))))
+    apart (`turn`, as for `_askew`): at most one of them is upright, and the networks were
+    taught glyphs turned sideways or upside down as no index, so the less sure is the turned
+    one."""
+    return np.asarray(same_index & (turn < np.cos(np.radians(TURNED_APART))))
 
 
 def agreed(first: np.ndarray, second: np.ndarray) -> np.ndarray:
