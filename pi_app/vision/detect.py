@@ -345,20 +345,27 @@ readings at a bottom-left or top-right index and none of 356 at the other two; o
 two-index designs, 7 of 1,918 sure readings (at 2: 67 of 101, and 19 of 1,918)."""
 
 
-def mirrored(grey: np.ndarray, glyphs: np.ndarray, u: np.ndarray, v: np.ndarray,
-             heights: np.ndarray) -> np.ndarray:
+def side_steps(grey: np.ndarray, glyphs: np.ndarray, u: np.ndarray, v: np.ndarray,
+               heights: np.ndarray) -> np.ndarray:
     """Per reading (its rank glyph's centre and height in frame pixels, and its corner's u, v),
-    whether the card edge beside the glyph lies on the far side (+u) instead of the near one:
-    decks such as dondorf print an index in all four corners, those at the bottom-left and
-    top-right turned as the bottom-right and top-left ones are, and a reading there frames the
-    card on the wrong side of its index. `grey`: the frame's `edge_grey`."""
+    the strongest edge step beside its index on the near side (-u) and on the far side (+u),
+    n x 2 (`mirrored` tells from them which side the card lies on). `grey`: the frame's
+    `edge_grey`."""
     if not len(glyphs):
-        return np.zeros(0, bool)
+        return np.zeros((0, 2))
     heights = np.asarray(heights, np.float64)
     middle = glyphs + v * _INDEX_MIDDLE * heights[:, None]
-    steps = _edge_steps(grey, middle, np.stack([-u, u], axis=1), heights, _MIRROR_ALONG,
-                        _MIRROR_ACROSS)
-    near, far = steps[:, 0], steps[:, 1]
+    return _edge_steps(grey, middle, np.stack([-u, u], axis=1), heights, _MIRROR_ALONG,
+                       _MIRROR_ACROSS)
+
+
+def mirrored(steps: np.ndarray) -> np.ndarray:
+    """Per reading's near and far edge steps (`side_steps`), whether the card edge beside the
+    glyph lies on the far side (+u) instead of the near one: decks such as dondorf print an
+    index in all four corners, those at the bottom-left and top-right turned as the
+    bottom-right and top-left ones are, and a reading there frames the card on the wrong side
+    of its index."""
+    near, far = np.asarray(steps).reshape(-1, 2).T
     return np.asarray((far >= MIRROR_RATIO * near) & (far >= EDGE_STEP))
 
 

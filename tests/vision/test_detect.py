@@ -14,6 +14,7 @@ from pi_app.vision.detect import (
     find_corners,
     light_field,
     mirrored,
+    side_steps,
 )
 from pi_app.vision.glyphs import darkest
 
@@ -212,7 +213,7 @@ def test_an_index_whose_card_edge_lies_on_its_far_side_is_mirrored(
     u = np.array([[-1.0, 0.0], [1.0, 0.0]])
     v = np.array([[0.0, -1.0], [0.0, 1.0]])
     heights = np.array([15.0, 15.0])
-    assert mirrored(edge_grey(frame), glyphs, u, v, heights).tolist() == [True, False]
+    assert mirrored(side_steps(edge_grey(frame), glyphs, u, v, heights)).tolist() == [True, False]
 
 
 def test_a_mirrored_corner_runs_clockwise_from_the_read_corner_with_the_long_edge_first() -> None:

@@ -241,10 +241,34 @@ def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
                                np.array([0.0, -1.0]), 120.0), np.array([512.0, 341.0]), 15.0)
     top_left = _Seen(Corner(np.array([500.0, 200.0]), np.array([1.0, 0.0]),
                             np.array([0.0, 1.0]), 120.0), np.array([512.0, 212.0]), 15.0)
-    turned = _turned_right(edge_grey(four_index_card), [bottom_left, top_left])
+    turned = _turned_right(edge_grey(four_index_card), [bottom_left, top_left], np.array([5, 5]))
     assert np.allclose(turned[0].corner.quad(), [[500, 368], [500, 200], [620, 200], [620, 368]],
                        atol=0.5)
     assert turned[1] == top_left
+
+
+def test_a_cards_two_ends_of_one_edge_tell_which_is_mirrored_where_a_neighbour_edge_steps_too(
+        four_index_card: np.ndarray) -> None:
+    """In a row the next card lies over this one a glyph's height beside its indexes, and its
+    edge steps beside the bottom-left index as the card's own edge does on the other side:
+    alone, neither reading is clearly mirrored. Read at both ends of the same edge as the same
+    card (the 7 of clubs), the one whose far side steps more against its near side is."""
+    frame = four_index_card.copy()
+    cv2.rectangle(frame, (530, 190), (650, 378), (235, 235, 235), -1)  # the next card, on top
+    cv2.line(frame, (530, 190), (530, 378), (150, 150, 150), 2)  # its edge, over this card
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    bottom_left = _Seen(Corner(np.array([524.0, 368.0]), np.array([-1.0, 0.0]),
+                               np.array([0.0, -1.0]), 120.0), np.array([512.0, 341.0]), 15.0)
+    top_left = _Seen(Corner(np.array([500.0, 200.0]), np.array([1.0, 0.0]),
+                            np.array([0.0, 1.0]), 120.0), np.array([512.0, 212.0]), 15.0)
+    seven_of_clubs = parse_card("7C").index  # rank-major, as the reader numbers its answers
+    alone = _turned_right(edge_grey(frame), [bottom_left, top_left], np.array([-1, -1]))
+    assert alone == [bottom_left, top_left]
+    both = _turned_right(edge_grey(frame), [bottom_left, top_left],
+                         np.array([seven_of_clubs, seven_of_clubs]))
+    assert np.allclose(both[0].corner.quad(), [[500, 368], [500, 200], [620, 200], [620, 368]],
+                       atol=0.5)
+    assert both[1] == top_left
 
 
 def test_a_rank_glyph_lying_further_across_than_an_index_moves_its_corner_to_the_glyph(
