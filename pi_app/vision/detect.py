@@ -365,7 +365,7 @@ def mirrored(steps: np.ndarray) -> np.ndarray:
     index in all four corners, those at the bottom-left and top-right turned as the
     bottom-right and top-left ones are, and a reading there frames the card on the wrong side
     of its index."""
-    near, far = np.asarray(steps).reshape(-1, 2).T
+    near, far = steps.T
     return np.asarray((far >= MIRROR_RATIO * near) & (far >= EDGE_STEP))
 
 

@@ -502,17 +502,19 @@ def _turned_right(grey: np.ndarray, seen: list[_Seen], answer: np.ndarray) -> li
     frame's `detect.edge_grey`; `answer`: each reading's card where it is sure, else -1."""
     if not seen:
         return seen
-    steps = side_steps(grey, np.array([s.glyph for s in seen]),
-                       np.array([s.corner.u for s in seen]), np.array([s.corner.v for s in seen]),
-                       np.array([s.glyph_height for s in seen]))
+    glyphs = np.array([s.glyph for s in seen])
+    u = np.array([s.corner.u for s in seen])
+    v = np.array([s.corner.v for s in seen])
+    height = np.array([s.glyph_height for s in seen])
+    steps = side_steps(grey, glyphs, u, v, height)
     flip = mirrored(steps)
-    flip |= _mirrored_end(seen, answer, steps, flip)
+    flip |= _mirrored_end(glyphs, u, v, height, answer, steps, flip)
     return [replace(s, corner=s.corner.flipped(s.glyph)) if f else s
             for s, f in zip(seen, flip, strict=True)]
 
 
-def _mirrored_end(seen: list[_Seen], answer: np.ndarray, steps: np.ndarray,
-                  flipped: np.ndarray) -> np.ndarray:
+def _mirrored_end(glyphs: np.ndarray, u: np.ndarray, v: np.ndarray, height: np.ndarray,
+                  answer: np.ndarray, steps: np.ndarray, flipped: np.ndarray) -> np.ndarray:
     """Which readings are the mirrored end of a card read at both ends of one long edge: a
     four-index deck's top-left and bottom-left indexes (or top-right and bottom-right) face
     opposite ways, one straight down the edge from the other (`EDGE_ENDS_APART`), and exactly
@@ -520,11 +522,9 @@ def _mirrored_end(seen: list[_Seen], answer: np.ndarray, steps: np.ndarray,
     next card's edge can step beside either about as strongly as the card's own
     (`MIRROR_RATIO` is not met), yet the mirrored one's far side steps more, against its near
     side, than the other's does: by `END_MARGIN` times, on the benchmark's dondorf tables,
-    184 such pairs were told apart right and 5 wrong (at 1.5 times, 236 and 33)."""
-    glyphs = np.array([s.glyph for s in seen])
-    u = np.array([s.corner.u for s in seen])
-    v = np.array([s.corner.v for s in seen])
-    height = np.array([s.glyph_height for s in seen])
+    184 such pairs were told apart right and 5 wrong (at 1.5 times, 236 and 33). Per
+    reading: its rank glyph's centre, its corner's u and v, its glyph's height, its card
+    where sure (else -1), its `detect.side_steps`, and whether it is flipped already."""
     offset = glyphs[None, :, :] - glyphs[:, None, :]
     size = np.maximum(height[:, None], 1e-6)
     across = np.abs((offset * u[:, None, :]).sum(axis=2)) / size
