@@ -231,6 +231,22 @@ def test_a_firmer_second_look_read_surely_as_first_framed_stands_where_framing_i
     assert score(scene, detections).wrong == 0
 
 
+def test_a_corner_guessed_far_too_wide_is_read_again_at_the_width_the_tables_sure_cards_read_at(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's seventeenth paris table (seed 1), a row: the only hypothesis at the 6 of
+    # clubs' corner guesses the card two and a half times the width the other cards' indexes
+    # read at, and its first look there finds no index; read again at that width, it is sure
+    import pi_app.vision.recognizer as recognizer_module
+    rng = np.random.default_rng(1)
+    for table in range(17):
+        scene = make_scene(paris_deck, rng, ("scatter", "row", "fan")[table % 3], n_cards=8)
+    detections = recognizer.detect(scene.image)
+    assert "6C" in {d.label for d in detections}
+    assert score(scene, detections).wrong == 0
+    monkeypatch.setattr(recognizer_module, "TABLE_SCALE_OFF", float("inf"))
+    assert "6C" not in {d.label for d in recognizer.detect(scene.image)}
+
+
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
         four_index_card: np.ndarray) -> None:
     """The bottom-left index, turned as a bottom-right one, is framed with the card to its
