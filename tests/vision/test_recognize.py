@@ -247,6 +247,21 @@ def test_a_corner_guessed_far_too_wide_is_read_again_at_the_width_the_tables_sur
     assert "6C" not in {d.label for d in recognizer.detect(scene.image)}
 
 
+def test_a_reading_beyond_doubt_is_outvoted_only_by_undoubted_readings_of_its_glyph(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's fourteenth paris table (seed 1), a row: the 9 of spades reads at 1.000,
+    # and another framing of the same glyph as the 9 of clubs at 0.96
+    import pi_app.vision.recognizer as recognizer_module
+    rng = np.random.default_rng(1)
+    for table in range(14):
+        scene = make_scene(paris_deck, rng, ("scatter", "row", "fan")[table % 3], n_cards=8)
+    detections = recognizer.detect(scene.image)
+    assert "9S" in {d.label for d in detections}
+    assert score(scene, detections).wrong == 0
+    monkeypatch.setattr(recognizer_module, "BEYOND_DOUBT", float("inf"))
+    assert "9S" not in {d.label for d in recognizer.detect(scene.image)}
+
+
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
         four_index_card: np.ndarray) -> None:
     """The bottom-left index, turned as a bottom-right one, is framed with the card to its
