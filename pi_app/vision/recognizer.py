@@ -356,10 +356,11 @@ class Recognizer:
             [], np.zeros((0, pr.shape[1])), np.zeros((0, ps.shape[1])))
         _, _, confidence = best_answers(pr, ps)
         sure = confidence >= self._needed_where(np.array([found.cut for *_, found in reads]))
-        if np.count_nonzero(sure) < TABLE_SCALE_WITNESSES:
+        witnesses = np.flatnonzero(sure)
+        if len(witnesses) < TABLE_SCALE_WITNESSES:
             return nothing
-        width = float(np.median([reads[i][1].width for i in np.flatnonzero(sure)]))
-        read_surely = {id(reads[i][0]) for i in np.flatnonzero(sure)}
+        width = float(np.median([reads[i][1].width for i in witnesses]))
+        read_surely = {id(reads[i][0]) for i in witnesses}
         looks = [(hypothesis, *look) for hypothesis in hypotheses
                  if id(hypothesis) not in read_surely
                  and max(hypothesis.width / width, width / hypothesis.width) >= TABLE_SCALE_OFF

@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
 
+import pi_app.vision.recognizer as recognizer_module
 from pi_app.engine.cards import parse_card
+from pi_app.vision.designs import Design
 from pi_app.vision.detect import Corner, edge_grey, find_corners
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphs import RANK_HEIGHT
@@ -26,6 +28,29 @@ from pi_app.vision.recognizer import (
     make_recognizer,
 )
 from pi_app.vision.synth import Conditions, Scene, SceneCard, make_scene
+
+BENCHMARK_LAYOUTS = ("scatter", "row", "fan")
+
+
+def benchmark_table(design: Design, seed: int, number: int) -> Scene:
+    """The benchmark's `number`-th table (from 1) of a design at `seed`, made as
+    benchmarks/vision.py makes them: 8 cards, scattered, in a row and fanned in turn."""
+    rng = np.random.default_rng(seed)
+    for table in range(number):
+        scene = make_scene(design, rng, BENCHMARK_LAYOUTS[table % 3], n_cards=8)
+    return scene
+
+
+def assert_read_only_with(recognizer: Recognizer, scene: Scene, code: str,
+                          monkeypatch: pytest.MonkeyPatch, setting: str) -> None:
+    """`code` is read on `scene`, nothing is misread, and with the recognizer module's
+    `setting` set to infinity (the rule it bounds turned off) `code` is not read."""
+    detections = recognizer.detect(scene.image)
+    assert code in {d.label for d in detections}
+    assert score(scene, detections).wrong == 0
+    monkeypatch.setattr(recognizer_module, setting, float("inf"))
+    assert code not in {d.label for d in recognizer.detect(scene.image)}
+
 
 CALM = Conditions(tilt=0.05, light=0.2, glare=0.0, blur=0.5, noise=2.0, jpeg=(90, 95))
 HARSH = Conditions(tilt=0.3, light=0.55, glare=1.0, blur=1.2, noise=7.0, jpeg=(55, 70))
@@ -188,7 +213,6 @@ def test_scene_synthesiser_is_reproducible_from_its_seed(kennard_deck, layout: s
 
 def test_misframed_looks_the_rank_network_rules_out_are_not_framed_again_and_the_answer_stands(
         kennard_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    import pi_app.vision.recognizer as recognizer_module
 
     scene = make_scene(kennard_deck, np.random.default_rng(19), "row", n_cards=6)
     framed_again: list[int] = []
@@ -223,9 +247,7 @@ def test_a_firmer_second_look_read_surely_as_first_framed_stands_where_framing_i
         recognizer, paris_deck) -> None:
     # The benchmark's fourth paris table (seed 5): the first look at the 6 of clubs' corner
     # finds no index; the firmer line finds it, read surely as framed, unsurely framed again
-    rng = np.random.default_rng(5)
-    for layout in ("scatter", "row", "fan", "scatter"):
-        scene = make_scene(paris_deck, rng, layout, n_cards=8)
+    scene = benchmark_table(paris_deck, 5, 4)
     detections = recognizer.detect(scene.image)
     assert "6C" in {d.label for d in detections}
     assert score(scene, detections).wrong == 0
@@ -236,30 +258,16 @@ def test_a_corner_guessed_far_too_wide_is_read_again_at_the_width_the_tables_sur
     # The benchmark's seventeenth paris table (seed 1), a row: the only hypothesis at the 6 of
     # clubs' corner guesses the card two and a half times the width the other cards' indexes
     # read at, and its first look there finds no index; read again at that width, it is sure
-    import pi_app.vision.recognizer as recognizer_module
-    rng = np.random.default_rng(1)
-    for table in range(17):
-        scene = make_scene(paris_deck, rng, ("scatter", "row", "fan")[table % 3], n_cards=8)
-    detections = recognizer.detect(scene.image)
-    assert "6C" in {d.label for d in detections}
-    assert score(scene, detections).wrong == 0
-    monkeypatch.setattr(recognizer_module, "TABLE_SCALE_OFF", float("inf"))
-    assert "6C" not in {d.label for d in recognizer.detect(scene.image)}
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 1, 17), "6C", monkeypatch,
+                          "TABLE_SCALE_OFF")
 
 
 def test_a_reading_beyond_doubt_is_outvoted_only_by_undoubted_readings_of_its_glyph(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's fourteenth paris table (seed 1), a row: the 9 of spades reads at 1.000,
     # and another framing of the same glyph as the 9 of clubs at 0.96
-    import pi_app.vision.recognizer as recognizer_module
-    rng = np.random.default_rng(1)
-    for table in range(14):
-        scene = make_scene(paris_deck, rng, ("scatter", "row", "fan")[table % 3], n_cards=8)
-    detections = recognizer.detect(scene.image)
-    assert "9S" in {d.label for d in detections}
-    assert score(scene, detections).wrong == 0
-    monkeypatch.setattr(recognizer_module, "BEYOND_DOUBT", float("inf"))
-    assert "9S" not in {d.label for d in recognizer.detect(scene.image)}
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 1, 14), "9S", monkeypatch,
+                          "BEYOND_DOUBT")
 
 
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
