@@ -270,6 +270,15 @@ def test_a_reading_beyond_doubt_is_outvoted_only_by_undoubted_readings_of_its_gl
                           "BEYOND_DOUBT")
 
 
+def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_neighbour(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's fifth paris table (seed 7), a row: the 5 of clubs' rank glyph is found
+    # only through corners turned far from its card, and reads as no index; seated on that
+    # glyph at the table's framing width, turned as the sure reading beside it, it is sure
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 5), "5C", monkeypatch,
+                          "SEATED_SURE")
+
+
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
         four_index_card: np.ndarray) -> None:
     """The bottom-left index, turned as a bottom-right one, is framed with the card to its
