@@ -386,11 +386,11 @@ class Recognizer:
         (`_framed_surely`), turned as the nearest sure reading's framing where that faces
         more than `SEATED_TURN` away from the glyph's own, and kept where it reads the same
         glyph beyond doubt (`SEATED_SURE`) as a card no sure reading names: one deck holds one
-        of each card. In a row a corner guessed from glyph spacing or a neighbour's outline can
-        face 50 to 130 degrees askew of its card, and the glyph reads as no index; the row's
-        cards lie alike. A turn borrowed from a card's other end or a fanned neighbour read
-        an 8 or 9 at another card's corner where its card was read surely already (3 such on
-        the benchmark's four seeds without that rule). With their rank and suit
+        of each card (without that rule, on the benchmark's four seeds, an 8 and a 9 of
+        diamonds and a jack of hearts read surely already were read again at other cards'
+        corners in dondorf rows). In a row a corner guessed from glyph spacing or from the
+        outline of overlapping cards can face 35 to 130 degrees askew of its card, and the
+        glyph reads there as no index; the row's cards lie alike. With their rank and suit
         probabilities; `reads` are read as `pr` and `ps`."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
