@@ -89,12 +89,6 @@ on some benchmark seeds; from 0.97 on, about as many misreads as without it. Onc
 top card no longer disputed its neighbours (`_same_card`), the cut 10s read as kings at 0.97
 that its dispute had hidden showed: at 0.98, 27 cards fewer and 6 misreads fewer on the
 benchmark's four seeds than at 0.97; at 0.99, 80 and 7 (docs/vision.md)."""
-CUT_BACKED_SURE = 0.9
-"""How sure a reading another card's edge cut into must be, short of FIRM_SURE, where another
-framing of its rank glyph reads it alike as surely: a fan's cut glyphs misread as another card
-seldom read alike through two framings. Four seeds of the benchmark (`--no-learn`): 11 cards
-gained (10 in fans), 1 lost, none more misread; backed by a framing at 0.8, 19 more cards and
-2 more misread; at 0.7, 21 and 3."""
 MEASURED_OFF = 0.3
 """How far a measured card width may stray from the frame's width per rank glyph height before
 it is taken for a mismeasure (a fan's outline corner whose two edges are two cards')."""
@@ -509,10 +503,9 @@ class Recognizer:
     def _choose(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> list[Detection]:
         ranks, suits, confidence = best_answers(pr, ps)
         index_like = (1 - pr[:, NONE_RANK]) * (1 - ps[:, NONE_SUIT])
+        sure = confidence >= self._needed(seen)
         answer = ranks * NONE_SUIT + suits
         same_index = _same_index(seen)
-        sure = (confidence >= self._needed(seen)) | _read_alike(
-            answer, confidence >= max(self.threshold, CUT_BACKED_SURE), same_index)
         undoubted = confidence >= UNDISPUTED
         same = _same_card(seen, np.where(sure, answer, -1), same_index, undoubted)
         u = np.array([s.corner.u for s in seen])
@@ -570,14 +563,6 @@ def _sure_only(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float
 def _no_reads(pr: np.ndarray, ps: np.ndarray) -> tuple[list[_Read], np.ndarray, np.ndarray]:
     """No readings, with probability arrays shaped as `pr` and `ps` are."""
     return [], np.zeros((0, pr.shape[1])), np.zeros((0, ps.shape[1]))
-
-
-def _read_alike(answer: np.ndarray, fair: np.ndarray, same_index: np.ndarray) -> np.ndarray:
-    """Per reading, whether another framing of its rank glyph (`same_index`) gives its answer,
-    both of them `fair`."""
-    alike = same_index & (answer[:, None] == answer[None, :]) & fair[:, None] & fair[None, :]
-    np.fill_diagonal(alike, False)
-    return np.asarray(alike.any(axis=1))
 
 
 def _votes(same: np.ndarray, answer: np.ndarray, weight: np.ndarray

@@ -279,14 +279,6 @@ def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_n
                           "SEATED_SURE")
 
 
-def test_a_cut_reading_two_framings_of_its_glyph_read_alike_at_the_threshold_is_sure(
-        recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's ninth plastic table (seed 1), a fan: the next card's edge cuts into the
-    # queen of hearts' index, and three framings of its rank glyph read it at 0.91 to 0.97
-    assert_read_only_with(recognizer, benchmark_table(plastic_deck, 1, 9), "QH", monkeypatch,
-                          "CUT_BACKED_SURE")
-
-
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
         four_index_card: np.ndarray) -> None:
     """The bottom-left index, turned as a bottom-right one, is framed with the card to its
