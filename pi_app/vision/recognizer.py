@@ -131,7 +131,8 @@ SEATED_SURE = 0.999
 """How sure a reading through a corner seated on an unsure glyph must be to stand
 (`_seated`). Four seeds of the benchmark (`--no-learn`): 24 more cards and none more misread;
 at 0.995, 30 more and 1 more misread (a fan's 9 of clubs, half under the next card, read
-through its neighbour's turn as the 3 of clubs); at 0.99, 33 and 2."""
+through its neighbour's turn as the 3 of clubs); at 0.99, read only where the neighbour's
+turn differs, 33 and 2."""
 SAME_GLYPH = 0.6
 """How near two rank glyph centres must lie, in the taller glyph's heights, to be one glyph."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
