@@ -53,12 +53,38 @@ def cut_out_card(frame: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(face, cv2.COLOR_BGR2BGRA)
 
 
+STREAK_OPENING = 9
+"""Width (working pixels) of the opening that parts a card from pale streaks of the table
+touching it (`lone_card`): brushed or grained tops leave runs a few pixels thick."""
+OPENED_ASPECT_OFF = 0.1
+"""How far from a card's proportions the box found in the opened mask may be: opened, the
+table's pale checks can stand as a near-square region where the card was joined to them."""
+
+
 def lone_card(frame: np.ndarray) -> np.ndarray:
     """The corners (4x2, frame pixels) of the single card on the table in `frame`, from one of
-    its short sides round; LearnError if there is none, or more than one, or it is cut off."""
+    its short sides round; LearnError if there is none, or more than one, or it is cut off.
+    Where pale streaks of the table touch the card, the paper mask opened
+    (`STREAK_OPENING`) parts them, and the card must then show its proportions more closely."""
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     whole = paper_mask(small, paper_levels(small))
+    box = _card_box(whole, 0.2)
+    if box is None:
+        opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (STREAK_OPENING,) * 2)
+        box = _card_box(cv2.morphologyEx(whole, cv2.MORPH_OPEN, opening), OPENED_ASPECT_OFF)
+    if box is None:
+        raise LearnError("the card is not alone or not whole in the picture")
+    quad = cv2.boxPoints(box) / scale
+    if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
+        quad = np.roll(quad, -1, axis=0)  # start on a short side: the face stands upright
+    return np.asarray(quad, np.float64)
+
+
+def _card_box(whole: np.ndarray, aspect_off: float) -> cv2.typing.RotatedRect | None:
+    """The rotated box (`cv2.minAreaRect`) of the card the paper mask `whole` shows, None where
+    the paper round the largest shape does not make one card, within `aspect_off` of its
+    proportions; NoCardError where there is no sizeable paper at all."""
     contours, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         raise NoCardError("no card found")
@@ -77,17 +103,13 @@ def lone_card(frame: np.ndarray) -> np.ndarray:
         others = [c for c in others if not any(c is j for j in joining)]
         group += joining
         grew = bool(joining)
-    pieces = np.vstack(group)
-    hull = cv2.convexHull(pieces)
+    hull = cv2.convexHull(np.vstack(group))
     box = cv2.minAreaRect(hull)
-    quad = cv2.boxPoints(box) / scale
     short, long = sorted(box[1])
     if (cv2.contourArea(hull) < 0.85 * box[1][0] * box[1][1]
-            or abs(long / max(short, 1) - CARD_ASPECT) > 0.2):
-        raise LearnError("the card is not alone or not whole in the picture")
-    if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
-        quad = np.roll(quad, -1, axis=0)  # start on a short side: the face stands upright
-    return np.asarray(quad, np.float64)
+            or abs(long / max(short, 1) - CARD_ASPECT) > aspect_off):
+        return None
+    return box
 
 
 def _overlaps(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
