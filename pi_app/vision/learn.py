@@ -17,6 +17,7 @@ from pi_app.engine.cards import DECK
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import WORK_SIZE, Corner, paper_levels, paper_mask
 from pi_app.vision.frames import IMAGE_SUFFIXES, FrameError, load_image
+from pi_app.vision.glyphs import darkest
 from pi_app.vision.index import rank_glyph, read_corner
 from pi_app.vision.recognizer import Model
 from pi_app.vision.training import (
@@ -53,26 +54,25 @@ def cut_out_card(frame: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(face, cv2.COLOR_BGR2BGRA)
 
 
-STREAK_OPENING = 9
-"""Width (working pixels) of the opening that parts a card from pale streaks of the table
-touching it (`lone_card`): brushed or grained tops leave runs a few pixels thick."""
-OPENED_ASPECT_OFF = 0.1
-"""How far from a card's proportions the box found in the opened mask may be: opened, the
-table's pale checks can stand as a near-square region where the card was joined to them."""
+CARD_ASPECT_OFF = 0.2
+"""How far from a card's proportions (`CARD_ASPECT`) the box round the card found may be."""
+FRAME_MARGIN = 3
+"""How near the frame's edge (working pixels) the box round a card may come: nearer, the
+card is cut off, or the shape is the table's own, lit or pale where the picture ends."""
 
 
 def lone_card(frame: np.ndarray) -> np.ndarray:
     """The corners (4x2, frame pixels) of the single card on the table in `frame`, from one of
     its short sides round; LearnError if there is none, or more than one, or it is cut off.
-    Where pale streaks of the table touch the card, the paper mask opened
-    (`STREAK_OPENING`) parts them, and the card must then show its proportions more closely."""
+    Where the paper round the largest pale shape is no card (a pale table's streaks or checks
+    touch it and pass for card stock), the card is the brighter part of that paper, split
+    from the rest at its own Otsu level."""
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     whole = paper_mask(small, paper_levels(small))
-    box = _card_box(whole, 0.2)
+    box = _card_box(whole)
     if box is None:
-        opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (STREAK_OPENING,) * 2)
-        box = _card_box(cv2.morphologyEx(whole, cv2.MORPH_OPEN, opening), OPENED_ASPECT_OFF)
+        box = _card_box(_brightest_paper(small, whole))
     if box is None:
         raise LearnError("the card is not alone or not whole in the picture")
     quad = cv2.boxPoints(box) / scale
@@ -81,10 +81,10 @@ def lone_card(frame: np.ndarray) -> np.ndarray:
     return np.asarray(quad, np.float64)
 
 
-def _card_box(whole: np.ndarray, aspect_off: float) -> cv2.typing.RotatedRect | None:
+def _card_box(whole: np.ndarray) -> cv2.typing.RotatedRect | None:
     """The rotated box (`cv2.minAreaRect`) of the card the paper mask `whole` shows, None where
-    the paper round the largest shape does not make one card, within `aspect_off` of its
-    proportions; NoCardError where there is no sizeable paper at all."""
+    the paper round the largest shape does not make one card-shaped box inside the frame;
+    NoCardError where there is no sizeable paper at all."""
     contours, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         raise NoCardError("no card found")
@@ -106,10 +106,23 @@ def _card_box(whole: np.ndarray, aspect_off: float) -> cv2.typing.RotatedRect | 
     hull = cv2.convexHull(np.vstack(group))
     box = cv2.minAreaRect(hull)
     short, long = sorted(box[1])
-    if (cv2.contourArea(hull) < 0.85 * box[1][0] * box[1][1]
-            or abs(long / max(short, 1) - CARD_ASPECT) > aspect_off):
+    corners = cv2.boxPoints(box)
+    inside = (corners.min() >= FRAME_MARGIN
+              and (corners < np.array(whole.shape[::-1]) - FRAME_MARGIN).all())
+    if (not inside or cv2.contourArea(hull) < 0.85 * box[1][0] * box[1][1]
+            or abs(long / max(short, 1) - CARD_ASPECT) > CARD_ASPECT_OFF):
         return None
     return box
+
+
+def _brightest_paper(small: np.ndarray, whole: np.ndarray) -> np.ndarray:
+    """The brighter part of the paper mask `whole` (on `small`), split at the Otsu level of the
+    paper's own darkest-channel values: card stock is whiter than a pale table."""
+    low = darkest(small)
+    level, _ = cv2.threshold(low[whole > 0].reshape(-1, 1), 0, 255,
+                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    brighter = np.where(low > level, whole, 0).astype(np.uint8)
+    return np.asarray(cv2.morphologyEx(brighter, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
 
 
 def _overlaps(a: tuple[int, ...], b: tuple[int, ...]) -> bool:

@@ -81,25 +81,47 @@ def test_a_card_on_a_dark_checkered_table_is_cut_out_whole(own_deck) -> None:
     assert cut_out_card(scene.image).shape[1] == FACE_WIDTH
 
 
-def test_a_card_touching_pale_streaks_of_the_table_is_parted_from_them(
-        kennard_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    """In this series of photos the nine of clubs lies on a brushed table whose pale streaks
-    run into its corner: the paper they make with the card is no card's shape. Opened, the
-    mask parts them; the card's corners are found where it lies."""
+@pytest.mark.parametrize(("deck", "series", "code"), [
+    ("kennard_deck", 105, "9C"),  # a brushed table whose pale streaks run into its corner
+    ("paris_deck", 103, "KD"),  # a pale checkered table, court art reaching the card's edge
+])
+def test_a_card_joined_by_a_pale_table_to_more_paper_is_found_as_the_brightest_paper(
+        deck: str, series: int, code: str, request: pytest.FixtureRequest,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In these series of photos the table's pale streaks or checks pass for card stock and
+    touch the card: the paper they make together is no card's shape. Card stock is whiter
+    than the table, so the paper's brighter part is the card, found where it lies."""
     import pi_app.vision.learn as learn
 
-    rng = np.random.default_rng(105)
-    for code, face in kennard_deck.items():  # the photos are taken in turn
-        scene = make_scene({code: face}, rng, "scatter", n_cards=1, card_width=(300, 360),
+    rng = np.random.default_rng(series)
+    for card, face in request.getfixturevalue(deck).items():  # the photos are taken in turn
+        scene = make_scene({card: face}, rng, "scatter", n_cards=1, card_width=(300, 360),
                            conditions=PHOTO)
-        if code == "9C":
+        if card == code:
             break
     found = learn.lone_card(scene.image)
-    truth = scene.cards[0].corners
-    assert min(np.abs(np.roll(found, turn, axis=0) - truth).max() for turn in range(4)) < 6
-    monkeypatch.setattr(learn, "STREAK_OPENING", 1)  # an opening that parts nothing
+    truth = scene.cards[0].corners  # paris prints a black border, which is no card stock
+    assert min(np.abs(np.roll(found, turn, axis=0) - truth).max() for turn in range(4)) < 12
+    monkeypatch.setattr(learn, "_brightest_paper", lambda small, whole: whole)
     with pytest.raises(LearnError, match="not alone or not whole"):
         learn.lone_card(scene.image)
+
+
+def test_a_card_the_pictures_edge_cuts_off_is_refused_as_not_whole(
+        own_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tenth of the card's length cut off leaves a box still near a card's proportions: the
+    face cut out would be stretched. The box must keep off the frame's edge."""
+    import pi_app.vision.learn as learn
+
+    scene = make_scene({"5H": own_deck["5H"]}, np.random.default_rng(3), "scatter", n_cards=1,
+                       card_width=(300, 360), conditions=PHOTO)
+    left, right = scene.cards[0].corners[:, 0].min(), scene.cards[0].corners[:, 0].max()
+    cut = np.ascontiguousarray(scene.image[:, round(left + 0.12 * (right - left)):])
+    with pytest.raises(LearnError, match="not alone or not whole"):
+        learn.lone_card(cut)
+    learn.lone_card(scene.image)  # whole, it is found
+    monkeypatch.setattr(learn, "FRAME_MARGIN", -cut.shape[1])  # boxes may run off the frame
+    learn.lone_card(cut)
 
 
 def test_missing_and_unreadable_photos_are_all_named(photos, tmp_path) -> None:
