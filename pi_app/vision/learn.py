@@ -56,6 +56,10 @@ def cut_out_card(frame: np.ndarray) -> np.ndarray:
 
 CARD_ASPECT_OFF = 0.2
 """How far from a card's proportions (`CARD_ASPECT`) the box round the card found may be."""
+PIECE_REACH = 0.1
+"""How far beyond the box of a card's pieces gathered so far (in the largest piece's widths)
+another piece may lie and be gathered: art printed across a court card's whole width parts
+its margin into pieces whose boxes need not overlap."""
 FRAME_MARGIN = 3
 """How near the frame's edge (working pixels) the box round a card may come: nearer, the
 card is cut off, or the shape is the table's own, lit or pale where the picture ends."""
@@ -96,9 +100,11 @@ def _card_box(whole: np.ndarray) -> cv2.typing.RotatedRect | None:
     # ones touching the growing group's box), but not pale specks of the table further off.
     others = [c for c in contours if cv2.contourArea(c) >= 0.02 * largest and c is not main]
     group = [main]
+    reach = round(PIECE_REACH * min(cv2.minAreaRect(main)[1]))
     grew = True
     while grew:
-        box_now = tuple(cv2.boundingRect(np.vstack(group)))
+        x, y, w, h = cv2.boundingRect(np.vstack(group))
+        box_now = (x - reach, y - reach, w + 2 * reach, h + 2 * reach)
         joining = [c for c in others if _overlaps(tuple(cv2.boundingRect(c)), box_now)]
         others = [c for c in others if not any(c is j for j in joining)]
         group += joining

@@ -18,13 +18,23 @@ from pi_app.vision.training import best_reader, collect
 PHOTO = Conditions(tilt=0.05, light=0.25, glare=0.0, blur=0.6, noise=3.0, jpeg=(85, 95))
 
 
-def photograph(design, folder, seed: int) -> None:
-    """One photo per card, alone on a table, as a player takes them for `crib deck learn`."""
-    rng = np.random.default_rng(seed)
+def photos_in_series(design, series: int):
+    """(code, scene) per card: one photo each, alone on a table, taken in turn as a player
+    takes them for `crib deck learn`."""
+    rng = np.random.default_rng(series)
     for code, face in design.items():
-        scene = make_scene({code: face}, rng, "scatter", n_cards=1, card_width=(300, 360),
-                           conditions=PHOTO)
+        yield code, make_scene({code: face}, rng, "scatter", n_cards=1, card_width=(300, 360),
+                               conditions=PHOTO)
+
+
+def photograph(design, folder, seed: int) -> None:
+    for code, scene in photos_in_series(design, seed):
         cv2.imwrite(str(folder / f"{code}.jpg"), scene.image)
+
+
+def _photo_in_series(design, series: int, code: str):
+    """The photo of `code` in its series (`photos_in_series`)."""
+    return next(scene for card, scene in photos_in_series(design, series) if card == code)
 
 
 @pytest.fixture(scope="module")
@@ -72,13 +82,7 @@ def test_a_card_on_a_dark_checkered_table_is_cut_out_whole(own_deck) -> None:
     taken for card stock and the card was refused as not alone)."""
     from pi_app.vision.learn import FACE_WIDTH, cut_out_card
 
-    rng = np.random.default_rng(101)
-    for code, face in own_deck.items():  # the photos are taken in turn, as `photograph` does
-        scene = make_scene({code: face}, rng, "scatter", n_cards=1, card_width=(300, 360),
-                           conditions=PHOTO)
-        if code == "QD":
-            break
-    assert cut_out_card(scene.image).shape[1] == FACE_WIDTH
+    assert cut_out_card(_photo_in_series(own_deck, 101, "QD").image).shape[1] == FACE_WIDTH
 
 
 @pytest.mark.parametrize(("deck", "series", "code"), [
@@ -93,16 +97,26 @@ def test_a_card_joined_by_a_pale_table_to_more_paper_is_found_as_the_brightest_p
     than the table, so the paper's brighter part is the card, found where it lies."""
     import pi_app.vision.learn as learn
 
-    rng = np.random.default_rng(series)
-    for card, face in request.getfixturevalue(deck).items():  # the photos are taken in turn
-        scene = make_scene({card: face}, rng, "scatter", n_cards=1, card_width=(300, 360),
-                           conditions=PHOTO)
-        if card == code:
-            break
+    scene = _photo_in_series(request.getfixturevalue(deck), series, code)
     found = learn.lone_card(scene.image)
     truth = scene.cards[0].corners  # paris prints a black border, which is no card stock
     assert min(np.abs(np.roll(found, turn, axis=0) - truth).max() for turn in range(4)) < 12
     monkeypatch.setattr(learn, "_brightest_paper", lambda small, whole: whole)
+    with pytest.raises(LearnError, match="not alone or not whole"):
+        learn.lone_card(scene.image)
+
+
+def test_a_court_card_whose_art_parts_its_margin_is_gathered_from_its_pieces(
+        paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paris prints its jack of diamonds' art across the card's whole width: on a dark table
+    the card stock is four pieces, whose boxes do not overlap, a few pixels apart."""
+    import pi_app.vision.learn as learn
+
+    scene = _photo_in_series(paris_deck, 105, "JD")
+    found = learn.lone_card(scene.image)
+    truth = scene.cards[0].corners  # paris prints a black border, which is no card stock
+    assert min(np.abs(np.roll(found, turn, axis=0) - truth).max() for turn in range(4)) < 12
+    monkeypatch.setattr(learn, "PIECE_REACH", 0.0)  # only pieces whose boxes overlap
     with pytest.raises(LearnError, match="not alone or not whole"):
         learn.lone_card(scene.image)
 
