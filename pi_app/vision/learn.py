@@ -74,19 +74,20 @@ def lone_card(frame: np.ndarray) -> np.ndarray:
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     whole = paper_mask(small, paper_levels(small))
-    box = _card_box(whole)
-    if box is None:
-        box = _card_box(_brightest_paper(small, whole))
-    if box is None:
+    corners = _card_box(whole)
+    if corners is None:
+        corners = _card_box(_brightest_paper(small, whole))
+    if corners is None:
         raise LearnError("the card is not alone or not whole in the picture")
-    quad = cv2.boxPoints(box) / scale
+    quad = corners / scale
     if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
         quad = np.roll(quad, -1, axis=0)  # start on a short side: the face stands upright
     return np.asarray(quad, np.float64)
 
 
-def _card_box(whole: np.ndarray) -> cv2.typing.RotatedRect | None:
-    """The rotated box (`cv2.minAreaRect`) of the card the paper mask `whole` shows, None where
+def _card_box(whole: np.ndarray) -> np.ndarray | None:
+    """The corners (4x2, `whole`'s pixels) of the rotated box round the card the paper mask
+    `whole` shows, None where
     the paper round the largest shape does not make one card-shaped box inside the frame;
     NoCardError where there is no sizeable paper at all."""
     contours, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -118,7 +119,7 @@ def _card_box(whole: np.ndarray) -> cv2.typing.RotatedRect | None:
     if (not inside or cv2.contourArea(hull) < 0.85 * box[1][0] * box[1][1]
             or abs(long / max(short, 1) - CARD_ASPECT) > CARD_ASPECT_OFF):
         return None
-    return box
+    return np.asarray(corners)
 
 
 def _brightest_paper(small: np.ndarray, whole: np.ndarray) -> np.ndarray:

@@ -37,6 +37,12 @@ def _photo_in_series(design, series: int, code: str):
     return next(scene for card, scene in photos_in_series(design, series) if card == code)
 
 
+def _farthest_corner_off(found: np.ndarray, truth: np.ndarray) -> float:
+    """How far (pixels, either axis) the farthest of the corners found lies from the card's
+    own, whichever of them `found` starts from."""
+    return min(float(np.abs(np.roll(found, turn, axis=0) - truth).max()) for turn in range(4))
+
+
 @pytest.fixture(scope="module")
 def own_deck():
     """A deck design the default model was not built from (its font-deck seeds are < 1000)."""
@@ -99,8 +105,8 @@ def test_a_card_joined_by_a_pale_table_to_more_paper_is_found_as_the_brightest_p
 
     scene = _photo_in_series(request.getfixturevalue(deck), series, code)
     found = learn.lone_card(scene.image)
-    truth = scene.cards[0].corners  # paris prints a black border, which is no card stock
-    assert min(np.abs(np.roll(found, turn, axis=0) - truth).max() for turn in range(4)) < 12
+    # paris prints a black border, which is no card stock
+    assert _farthest_corner_off(found, scene.cards[0].corners) < 12
     monkeypatch.setattr(learn, "_brightest_paper", lambda small, whole: whole)
     with pytest.raises(LearnError, match="not alone or not whole"):
         learn.lone_card(scene.image)
@@ -114,8 +120,8 @@ def test_a_court_card_whose_art_parts_its_margin_is_gathered_from_its_pieces(
 
     scene = _photo_in_series(paris_deck, 105, "JD")
     found = learn.lone_card(scene.image)
-    truth = scene.cards[0].corners  # paris prints a black border, which is no card stock
-    assert min(np.abs(np.roll(found, turn, axis=0) - truth).max() for turn in range(4)) < 12
+    # paris prints a black border, which is no card stock
+    assert _farthest_corner_off(found, scene.cards[0].corners) < 12
     monkeypatch.setattr(learn, "PIECE_REACH", 0.0)  # only pieces whose boxes overlap
     with pytest.raises(LearnError, match="not alone or not whole"):
         learn.lone_card(scene.image)
