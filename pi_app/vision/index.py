@@ -241,14 +241,15 @@ def _parted_beside(shapes: _Shapes) -> None:
     narrowest column within a glyph's width of the patch's left, if that column is a waist
     (`WAIST`), and label the shapes again: some decks (bellot's) print a court card's art so
     close beside the rank that the K's arm touches a pip, and the diamond below, taken for the
-    rank, read as no index. Runs on every patch read, so the shapes are picked out with numpy
-    first: most patches have none."""
-    left, top, width, height = shapes.stats[1:, :4].T
-    wide = np.flatnonzero((width >= GLYPH_MAX_W) & (height >= MIN_RANK_H) & (left > 0)
-                          & (left < RANK_LEFT_MAX) & (top > 0) & (top < RANK_TOP_MAX))
+    rank, read as no index. Runs on every patch read, so only the shapes too wide are picked
+    out with numpy, and the rest of the test made on those few: most patches have none (the
+    whole test in numpy on every shape took twice as long, 8 us a patch)."""
+    wide = np.flatnonzero(shapes.stats[1:, cv2.CC_STAT_WIDTH] >= GLYPH_MAX_W) + 1
     cut = False
-    for i in (wide + 1).tolist():
+    for i in wide.tolist():  # checked one by one: wide shapes are few
         x, y, w, h, _ = shapes.stats[i].tolist()
+        if not (h >= MIN_RANK_H and 0 < x < RANK_LEFT_MAX and 0 < y < RANK_TOP_MAX):
+            continue
         cut |= _cut_at_waist(shapes.binary, shapes.labels, i, (x, y, w, h), MIN_RANK_W,
                              min(w - MIN_RANK_W // 2, int(GLYPH_MAX_W) - x), across=False)
     if cut:
