@@ -178,21 +178,23 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
     if shapes is None:
         return None, False
     stats = shapes.stats
-    left, top, width, height = stats[1:, :4].T
+    # a patch's few shapes (7 on the median) are tested in Python: numpy's calls on arrays
+    # this small cost more than they save (here and in `_flag_under_line`, 1.8 times as long)
+    found = stats[1:].tolist()
     # Framed too close: index ink runs off the far side, or a suit is too big for a glyph here
-    overflows = (left + width == PATCH_W) | (width >= GLYPH_MAX_W) | (height >= GLYPH_MAX_H)
-    cut_off = bool((overflows & (left < PATCH_W * 0.7) & (top < PATCH_H * 0.7)
-                    & (height >= MIN_RANK_H) & ((left > 0) | (top > 0))).any())
-    boxes: list[Box] = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist()
-             if _glyph_like(x, y, w, h, area)]
+    cut_off = any((x + w == PATCH_W or w >= GLYPH_MAX_W or h >= GLYPH_MAX_H)
+                  and x < PATCH_W * 0.7 and y < PATCH_H * 0.7 and h >= MIN_RANK_H
+                  and (x > 0 or y > 0) for x, y, w, h, _ in found)
+    boxes: list[Box] = [(x, y, w, h) for x, y, w, h, area in found
+                        if _glyph_like(x, y, w, h, area)]
     if not boxes:
         return None, cut_off
     boxes.sort(key=lambda b: b[1])
     tall = [b for b in boxes if b[3] >= MIN_RANK_H and b[0] < RANK_LEFT_MAX]  # near the edge
     if not tall:
         return None, cut_off
-    strokes = [(x, y, w, h) for x, y, w, h, area in stats[1:].tolist() if area >= 4]
-    rank, ink = _flag_under_line(shapes, _merge_above(_merge_row(tall[0], boxes), strokes))
+    strokes = [(x, y, w, h) for x, y, w, h, area in found if area >= 4]
+    rank, ink = _flag_under_line(shapes, found, _merge_above(_merge_row(tall[0], boxes), strokes))
     rx, _, rw, rh = rank
     below = [b for b in boxes if _in_suit_band(b[1], rank)
              and abs((b[0] + b[2] / 2) - (rx + rw / 2)) < max(rw, b[2]) * 0.75
@@ -200,7 +202,7 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
     suit = below[0] if below else _suit_beside_pip(shapes.labels, stats, rank)
     if suit is None:  # framed too close, too, when what lies under the rank runs off the patch
         return None, cut_off or any(x + w == PATCH_W and _in_suit_band(y, rank)
-                                    for x, y, w, _, _ in stats[1:].tolist())
+                                    for x, y, w, _, _ in found)
     return IndexGlyphs(
         rank=glyph_image(ink, rank),
         suit=glyph_image(shapes.ink, suit),
@@ -425,28 +427,28 @@ def _merge_above(rank: Box, strokes: list[Box]) -> Box:
     return x, y, w, h
 
 
-def _just_above(rank: Box, top: int | np.ndarray, height: int | np.ndarray
-                ) -> bool | np.ndarray:
-    """Whether a stroke (its `top` and `height`: numbers, or arrays of them) ends just above
-    the rank, a gap of at most a quarter of the rank's height, or dips a little into it."""
+def _just_above(rank: Box, top: int, height: int) -> bool:
+    """Whether a stroke (its `top` and `height`) ends just above the rank, a gap of at most a
+    quarter of the rank's height, or dips a little into it."""
     _, y, _, h = rank
     bottom = top + height
-    return (top < y) & (bottom <= y + 0.15 * h) & (y - bottom < 0.25 * h)
+    return top < y and bottom <= y + 0.15 * h and y - bottom < 0.25 * h
 
 
-def _flag_under_line(shapes: _Shapes, rank: Box) -> tuple[Box, np.ndarray]:
+def _flag_under_line(shapes: _Shapes, found: list[list[int]], rank: Box
+                     ) -> tuple[Box, np.ndarray]:
     """The rank box with a stroke that hangs, just above it, from a line running across the
     rank and beyond (the card's top edge), and the patch's ink with that line wiped: bellot
     prints its 5's flag flush with the card's edge, and once the flag joins the edge line,
     the rest of the 5 reads as a J beyond doubt. The line's bottom is fitted on the columns
-    beside the rank; what hangs more than a pixel and a half below it is the flag."""
+    beside the rank; what hangs more than a pixel and a half below it is the flag. `found`:
+    the patch's shapes, as rows of their `stats` (label 1 first)."""
     x, y, w, h = rank
     labels = shapes.labels
-    left, top, width, height, area = shapes.stats[1:].T  # it runs on every patch
-    above = ((area >= 4) & _just_above(rank, top, height) & (left <= x)
-             & (left + width >= x + w) & (width >= 1.3 * w))  # too wide for `_merge_above`
-    for i in np.flatnonzero(above) + 1:
-        bx, by, bw, bh, _ = shapes.stats[i].tolist()
+    for i, (bx, by, bw, bh, area) in enumerate(found, start=1):
+        if not (area >= 4 and _just_above(rank, by, bh) and bx <= x and bx + bw >= x + w
+                and bw >= 1.3 * w):  # too wide for `_merge_above`
+            continue
         mine = labels[by:by + bh, bx:bx + bw] == i
         columns = np.arange(bx, bx + bw)
         bottom = by + bh - 1 - np.argmax(mine[::-1], axis=0)
