@@ -161,8 +161,8 @@ def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
     _trim_outside(binary, ink)
     wiped = None
     labels, stats, _ = components(binary)
-    left, top, _, height = stats[1:, :4].T
-    if ((height >= EDGE_RUN) & (left < RANK_LEFT_MAX) & (top < RANK_TOP_MAX)).any():
+    if any(h >= EDGE_RUN and x < RANK_LEFT_MAX and y < RANK_TOP_MAX
+           for x, y, _, h, _ in stats[1:].tolist()):  # a few shapes: cheaper in Python
         # something too long for a glyph where the index should be: maybe a card edge
         wiped = _erase_edges(binary, ink)
         labels, stats, _ = components(binary)
