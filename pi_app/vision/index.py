@@ -400,12 +400,14 @@ Box = tuple[int, int, int, int]
 def _merge_row(first: Box, boxes: list[Box]) -> Box:
     """Join `first` with shapes beside it on the same line (the 1 and 0 of a ten)."""
     x, y, w, h = first
-    for bx, by, bw, bh in boxes:
+    for box in boxes:
+        bx, by, bw, bh = box
+        if abs(by - y) >= 0.2 * h or box == first:
+            continue  # on another line, as most shapes are: told first, before the rest
         overlap = min(y + h, by + bh) - max(y, by)
         gap = max(bx - (x + w), x - (bx + bw))
         joined = max(x + w, bx + bw) - min(x, bx)
-        if ((bx, by, bw, bh) != tuple(first) and abs(bh - h) < 0.2 * max(h, bh)
-                and abs(by - y) < 0.2 * h and overlap > 0.6 * min(h, bh) and gap < 0.35 * h
+        if (abs(bh - h) < 0.2 * max(h, bh) and overlap > 0.6 * min(h, bh) and gap < 0.35 * h
                 and joined < 1.5 * max(h, bh)):
             nx, ny = min(x, bx), min(y, by)
             w, h = max(x + w, bx + bw) - nx, max(y + h, by + bh) - ny
@@ -418,6 +420,8 @@ def _merge_above(rank: Box, strokes: list[Box]) -> Box:
     5, often too thin to pass for a glyph itself): without it the rest of a 5 reads as a J."""
     x, y, w, h = rank
     for bx, by, bw, bh in strokes:
+        if by >= y:
+            continue  # not above the rank, as most strokes are not: told first
         overlap = min(x + w, bx + bw) - max(x, bx)
         if (_just_above((x, y, w, h), by, bh) and bh < 0.5 * h and overlap > 0.5 * min(w, bw)
                 and bw < 1.3 * w):
