@@ -127,9 +127,11 @@ def _flushed(weights: np.ndarray) -> np.ndarray:
 def _conv3x3(x: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Cross-correlation with zero 'same' padding, as torch's Conv2d computes it less its bias,
     on channels-last images: (N, H, W, C) -> (N, H, W, K), one matrix product over every 3x3
-    window (`_windows`)."""
+    window (`_windows`). The zero border is laid round by hand: `np.pad` took 20 us a layer
+    whatever the batch, a sixth of the convolutions' time on a median batch (7 glyphs)."""
     n, h, w, c = x.shape
-    padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    padded = np.zeros((n, h + 2, w + 2, c), x.dtype)
+    padded[:, 1:-1, 1:-1] = x
     kernel = weights.transpose(2, 3, 1, 0).reshape(9 * c, len(weights))  # (dy, dx, C) rows
     out = _windows(padded, h, w) @ kernel
     return np.asarray(out.reshape(n, h, w, -1))
