@@ -9,8 +9,9 @@ from pi_app.vision.classifier import Softmax
 from pi_app.vision.glyphnet import GlyphNet, fine_tune
 
 
-def _net(rng: np.random.Generator, side: int = 8, classes: int = 5) -> GlyphNet:
-    convs = [(rng.normal(0, 0.5, (4, 2, 3, 3)).astype(np.float32),
+def _net(rng: np.random.Generator, side: int = 8, classes: int = 5, views: int = 2
+         ) -> GlyphNet:
+    convs = [(rng.normal(0, 0.5, (4, views, 3, 3)).astype(np.float32),
               rng.normal(0, 0.1, 4).astype(np.float32)),
              (rng.normal(0, 0.5, (6, 4, 3, 3)).astype(np.float32),
               rng.normal(0, 0.1, 6).astype(np.float32))]
@@ -40,10 +41,11 @@ def _reference_embedding(net: GlyphNet, image: np.ndarray) -> np.ndarray:
     return np.maximum(x.ravel() @ net.dense[0] + net.dense[1], 0)
 
 
-def test_the_forward_pass_is_convolution_relu_and_pooling_layer_by_layer() -> None:
+@pytest.mark.parametrize("views", [1, 2])  # one view: the shipped networks' first layer
+def test_the_forward_pass_is_convolution_relu_and_pooling_layer_by_layer(views: int) -> None:
     rng = np.random.default_rng(3)
-    net = _net(rng)
-    images = rng.random((3, 2, 8, 8)).astype(np.float32)
+    net = _net(rng, views=views)
+    images = rng.random((3, views, 8, 8)).astype(np.float32)
     got = net.embed(images)
     for image, row in zip(images, got, strict=True):
         assert np.allclose(row, _reference_embedding(net, image), atol=1e-4)
