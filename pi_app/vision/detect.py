@@ -310,24 +310,38 @@ def _edge_steps(grey: np.ndarray, centre: np.ndarray, out: np.ndarray, unit: np.
                 along: np.ndarray, across: np.ndarray) -> np.ndarray:
     """Per point (`centre`, n x 2) and direction (`out`, n x k x 2, unit vectors), the
     strongest step in `grey` (`edge_grey`; half the difference a pixel either way) met
-    going out from the point `along` times `unit` (n), each step the median over lines side
-    by side (`across` times `unit`): a card edge runs straight across all of them. n x k."""
-    out = out[:, :, None, None, :]
-    side = np.stack([-out[..., 1], out[..., 0]], axis=-1)
-    size = unit[:, None, None, None, None]
-    at = (centre[:, None, None, None, :] + out * along[:, None, None] * size
-          + side * across[None, :, None] * size)  # (n, k, along, across, xy)
-    step = np.concatenate([at + out, at - out], axis=3).astype(np.float32)  # a pixel each way
-    shape = step.shape[:-1]
-    flat = step.reshape(-1, 2 * len(across), 2)
+    going out from the point `along` times `unit` (n), each step the median over five lines
+    side by side (`across` times `unit`): a card edge runs straight across all of them. n x k.
+
+    The sample positions are worked out for x and y apart, as remap takes them: numpy
+    broadcasting over a trailing axis of two cost twice as much (1.3 ms against 0.75 ms for
+    the whole, with `_median_of_five`, on the benchmark's hypotheses)."""
+    size = unit[:, None, None, None]
+    ox, oy = out[..., 0, None, None], out[..., 1, None, None]  # n x k x 1 x 1
+    maps = []
+    for start, forward, sideways in ((centre[:, 0], ox, -oy), (centre[:, 1], oy, ox)):
+        at = (start[:, None, None, None] + forward * along[:, None] * size
+              + sideways * across * size)  # (n, k, along, across)
+        maps.append(np.concatenate([at + forward, at - forward], axis=3)  # a pixel each way
+                    .astype(np.float32).reshape(-1, 2 * len(across)))
     rows = _REMAP_ROWS  # cv2.remap takes fewer rows than a busy frame's hypotheses make
-    levels = np.concatenate([cv2.remap(grey, part[..., 0], part[..., 1], cv2.INTER_LINEAR,
-                                       borderMode=cv2.BORDER_REPLICATE)
-                             for part in (flat[i:i + rows] for i in range(0, len(flat), rows))]
-                            ).astype(np.float32).reshape(shape)
+    levels = np.concatenate([cv2.remap(grey, maps[0][i:i + rows], maps[1][i:i + rows],
+                                       cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+                             for i in range(0, len(maps[0]), rows)]
+                            ).astype(np.float32).reshape(*out.shape[:2], len(along), -1)
     half = len(across)
     change = np.abs(levels[..., :half] - levels[..., half:]) / 2
-    return np.asarray(np.median(change, axis=3).max(axis=2))
+    return np.asarray(_median_of_five(change).max(axis=2))
+
+
+def _median_of_five(values: np.ndarray) -> np.ndarray:
+    """The median along the last axis, of length five, by elementwise minima and maxima: the
+    same values as np.median, at a tenth of its cost (it partitions every row of five). The
+    median of five is the median of the fifth and the middle two of the other four."""
+    a, b, c, d, e = (values[..., i] for i in range(5))
+    low = np.maximum(np.minimum(a, b), np.minimum(c, d))  # the middle two of a..d,
+    high = np.minimum(np.maximum(a, b), np.maximum(c, d))  # in either order
+    return np.asarray(np.maximum(np.minimum(e, low), np.minimum(np.maximum(e, low), high)))
 
 
 _MIRROR_ALONG = np.linspace(0.5, 1.6, 12)

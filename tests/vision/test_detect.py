@@ -9,6 +9,7 @@ from pi_app.vision.detect import (
     Corner,
     _against_edges,
     _fit_sides,
+    _median_of_five,
     _polygon_corners,
     edge_grey,
     find_corners,
@@ -43,6 +44,13 @@ def test_each_side_is_the_line_cv2_fitline_fits_to_its_middle_two_thirds() -> No
         normal = np.array([-vy, vx])
         for end_point in (begin[i], end[i]):  # on the fitted line
             assert abs((end_point - [x0, y0]) @ normal) < 1e-3
+
+
+def test_the_median_of_five_by_minima_and_maxima_is_numpys_even_with_ties() -> None:
+    rng = np.random.default_rng(0)
+    for values in (rng.random((2000, 5)), rng.integers(0, 3, (2000, 5)) / 2):
+        values = values.astype(np.float32)
+        assert np.array_equal(_median_of_five(values), np.median(values, axis=1))
 
 
 def test_a_tilted_card_outline_gives_its_four_right_angled_corners() -> None:
