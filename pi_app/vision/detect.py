@@ -268,15 +268,23 @@ def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ..
     scale = working[1] / frame.shape[1]
     lone = np.zeros(working, np.uint8)
     cv2.drawContours(lone, [c for c, w in zip(outlines, singles, strict=True) if w is not None],
-                     -1, 1, -1)
-    covered = cv2.resize(lone * 255, (frame.shape[1], frame.shape[0]),
-                         interpolation=cv2.INTER_NEAREST)
-    corners = []
-    for point, u, v, width in index_corners(ink_mask(frame, levels, covered), typical):
-        x, y = ((point + (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width) * scale).astype(int)
-        if not (0 <= y < lone.shape[0] and 0 <= x < lone.shape[1] and lone[y, x]):
-            corners.append(Corner(point, u, v, width))
-    return corners
+                     -1, 255, -1)
+    covered = cv2.resize(lone, (frame.shape[1], frame.shape[0]), interpolation=cv2.INTER_NEAREST)
+    found = index_corners(ink_mask(frame, levels, covered), typical)
+    if not found:
+        return []
+    point, u, v, width = (np.array(items) for items in zip(*found, strict=True))
+    x, y = (_rank_centres(point, u, v, width) * scale).astype(int).T
+    on_lone = (y >= 0) & (y < lone.shape[0]) & (x >= 0) & (x < lone.shape[1])
+    on_lone[on_lone] = lone[y[on_lone], x[on_lone]] > 0
+    return [Corner(*hypothesis) for hypothesis, off in zip(found, ~on_lone, strict=True) if off]
+
+
+def _rank_centres(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: np.ndarray
+                  ) -> np.ndarray:
+    """Where each hypothesis's rank glyph centre sits (n x 2): worked out for all of them at
+    once, where numpy arithmetic per hypothesis cost more than the edge test it feeds."""
+    return np.asarray(point + (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width[:, None])
 
 
 def _against_edges(grey: np.ndarray, corners: list[Corner],
@@ -287,10 +295,11 @@ def _against_edges(grey: np.ndarray, corners: list[Corner],
     the frame's mean, any size) scales the step an edge must make: in the shade it is less."""
     if not corners:
         return np.zeros(0, bool)
-    rank = RANK_HEIGHT * np.array([c.width for c in corners])
-    centre = np.array([c.point + (c.u * RANK_CENTRE[0] + c.v * RANK_CENTRE[1]) * c.width
-                       for c in corners])
-    out = -np.array([[c.u, c.v] for c in corners])  # (n, 2 edges, xy)
+    width = np.array([c.width for c in corners])
+    frames = np.array([(c.point, c.u, c.v) for c in corners])  # (n, point u v, xy)
+    centre = _rank_centres(frames[:, 0], frames[:, 1], frames[:, 2], width)
+    rank = RANK_HEIGHT * width
+    out = -frames[:, 1:]  # (n, 2 edges, xy)
     strongest = _edge_steps(grey, centre, out, rank, _EDGE_ALONG, _EDGE_ACROSS)
     needed = np.full(len(corners), EDGE_STEP)
     if light is not None:
