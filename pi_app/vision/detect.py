@@ -531,7 +531,8 @@ def _polygon_corners(contour: np.ndarray, unit: float,
     points = contour[:, 0, :]
     begin, end, fitted = _fit_sides(points, _indices_in(points, poly))
     # Vertex i is where side i - 1 (coming in) meets side i (going out).
-    p, r, s = _previous(begin), _previous(end - begin), end - begin
+    s = end - begin
+    p, r = _previous(begin), _previous(s)
     denom = r[:, 0] * s[:, 1] - r[:, 1] * s[:, 0]
     ok = _previous(fitted) & fitted & (np.abs(denom) >= 1e-6)
     t = ((begin - p)[:, 0] * s[:, 1] - (begin - p)[:, 1] * s[:, 0]) / np.where(ok, denom, 1.0)
@@ -545,17 +546,17 @@ def _polygon_corners(contour: np.ndarray, unit: float,
     bisector = a + b
     probes = corner + 2.5 * unit * bisector / (np.hypot(bisector[:, 0], bisector[:, 1])
                                                + 1e-9)[:, None]
-    clockwise = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0
+    clockwise = (a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0).tolist()
+    inward = corner - bisector * 0.7 * unit  # undo the mask's edge cut
     found = []
+    at, lengths = probes.tolist(), list(zip(la.tolist(), lb.tolist(), strict=True))
     for i in np.flatnonzero(ok).tolist():
-        if not convex and cv2.pointPolygonTest(contour, (float(probes[i, 0]),
-                                                         float(probes[i, 1])), False) < 0:
+        if not convex and cv2.pointPolygonTest(contour, at[i], False) < 0:
             continue  # a concave notch, not a card corner
         if clockwise[i]:
-            u, v, lu, lv = a[i], b[i], float(la[i]), float(lb[i])
+            found.append((inward[i], a[i], b[i], *lengths[i]))
         else:
-            u, v, lu, lv = b[i], a[i], float(lb[i]), float(la[i])
-        found.append((corner[i] - (u + v) * 0.7 * unit, u, v, lu, lv))  # undo the mask's edge cut
+            found.append((inward[i], b[i], a[i], *lengths[i][::-1]))
     return found
 
 
@@ -580,29 +581,35 @@ def _fit_sides(points: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarr
     to vertex i + 1): its two end points projected onto the line fitted, by total least
     squares as `cv2.fitLine` does, to the middle two-thirds of its outline points, and whether
     it has the three points a fit needs. Running sums fit every side at once, where a fit per
-    side cost the detector a fifth of its time."""
+    side cost the detector a fifth of its time. The five sums sit in one array's rows, and
+    each step works on all of them, or on both ends of every side: numpy's cost here is per
+    call (63 us a call on the benchmark's outlines, against 80 us with an array per sum)."""
     n = len(points)
-    centre = points.mean(axis=0)
+    centre = points.sum(axis=0) / n  # an exact integer sum, as np.mean's
     p = points - centre
-    twice = np.concatenate([p, p])  # a side may run past the outline's first point
-    x, y = twice[:, 0], twice[:, 1]
-    sums = np.zeros((2 * n + 1, 5))
-    np.cumsum(np.column_stack([x, y, x * x, y * y, x * y]), axis=0, out=sums[1:])
+    runs = np.empty((5, 2 * n + 1))  # x, y, x * x, y * y, x * y, after a zero
+    runs[:, 0] = 0.0
+    for row in (0, 1):  # twice round: a side may run past the outline's first point
+        runs[row, 1:n + 1] = runs[row, n + 1:] = p[:, row]
+    np.multiply(runs[:2, 1:], runs[:2, 1:], out=runs[2:4, 1:])
+    np.multiply(runs[0, 1:], runs[1, 1:], out=runs[4, 1:])
+    sums = np.cumsum(runs, axis=1)
     start = np.asarray(at)
     following = np.concatenate([start[1:], start[:1]])
     count = (following - start) % n
     trim = count // 6
     first, many = start + trim, count - 2 * trim + 1
-    total = sums[first + many] - sums[first]
-    mx, my = total[:, 0] / many, total[:, 1] / many
-    cxx, cyy = total[:, 2] / many - mx * mx, total[:, 3] / many - my * my
-    cxy = total[:, 4] / many - mx * my
+    sides = len(start)
+    bounds = sums[:, np.concatenate([first + many, first])]
+    mean = (bounds[:, :sides] - bounds[:, sides:]) / many
+    mx, my = mean[0], mean[1]
+    cxx, cyy, cxy = mean[2] - mx * mx, mean[3] - my * my, mean[4] - mx * my
     angle = 0.5 * np.arctan2(2 * cxy, cxx - cyy)  # the covariance's major axis
-    direction = np.column_stack([np.cos(angle), np.sin(angle)])
-    origin = np.column_stack([mx, my])
-    ends = np.stack([p[start], p[following]]) - origin  # each side's two ends, projected
-    projected = origin + direction * (ends * direction).sum(axis=2)[..., None] + centre
-    return projected[0], projected[1], count >= 3
+    dx, dy, ox, oy = (np.concatenate([c, c]) for c in (np.cos(angle), np.sin(angle), mx, my))
+    ends = p[np.concatenate([start, following])]  # each side's two ends, projected
+    along = (ends[:, 0] - ox) * dx + (ends[:, 1] - oy) * dy
+    projected = np.stack([ox + dx * along + centre[0], oy + dy * along + centre[1]], axis=1)
+    return projected[:sides], projected[sides:], count >= 3
 
 
 def _distinct(raw: list[Found]) -> list[Found]:
