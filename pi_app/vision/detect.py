@@ -345,11 +345,12 @@ def _edge_steps(grey: np.ndarray, centre: np.ndarray, out: np.ndarray, unit: np.
 
 def _median_of_five(values: np.ndarray) -> np.ndarray:
     """The median along the last axis, of length five, by elementwise minima and maxima: the
-    same values as np.median, at a tenth of its cost (it partitions every row of five). The
-    median of five is the median of the fifth and the middle two of the other four."""
+    same values as np.median, at a tenth of its cost (it partitions every row of five). Of
+    a..d, the larger of the pairs' minima and the smaller of their maxima keep the median
+    of all five between them, or are it: it is the median of e and those two."""
     a, b, c, d, e = (values[..., i] for i in range(5))
-    low = np.maximum(np.minimum(a, b), np.minimum(c, d))  # the middle two of a..d,
-    high = np.minimum(np.maximum(a, b), np.maximum(c, d))  # in either order
+    low = np.maximum(np.minimum(a, b), np.minimum(c, d))
+    high = np.minimum(np.maximum(a, b), np.maximum(c, d))
     return np.asarray(np.maximum(np.minimum(e, low), np.minimum(np.maximum(e, low), high)))
 
 

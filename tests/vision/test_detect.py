@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import cv2
 import numpy as np
 
@@ -47,8 +49,8 @@ def test_each_side_is_the_line_cv2_fitline_fits_to_its_middle_two_thirds() -> No
 
 
 def test_the_median_of_five_by_minima_and_maxima_is_numpys_even_with_ties() -> None:
-    rng = np.random.default_rng(0)
-    for values in (rng.random((2000, 5)), rng.integers(0, 3, (2000, 5)) / 2):
+    every_order = np.array(list(itertools.product(range(4), repeat=5)))  # ties included
+    for values in (every_order, np.random.default_rng(0).random((2000, 5))):
         values = values.astype(np.float32)
         assert np.array_equal(_median_of_five(values), np.median(values, axis=1))
 
