@@ -87,9 +87,8 @@ def lone_card(frame: np.ndarray) -> np.ndarray:
 
 def _card_box(whole: np.ndarray) -> np.ndarray | None:
     """The corners (4x2, `whole`'s pixels) of the rotated box round the card the paper mask
-    `whole` shows, None where
-    the paper round the largest shape does not make one card-shaped box inside the frame;
-    NoCardError where there is no sizeable paper at all."""
+    `whole` shows; None where the paper round the largest shape does not make one card-shaped
+    box inside the frame; NoCardError where there is no sizeable paper at all."""
     contours, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         raise NoCardError("no card found")
