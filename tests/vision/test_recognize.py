@@ -275,6 +275,19 @@ def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_n
                           "SEATED_SURE")
 
 
+def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_again_closer(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's second paris table (seed 3), a row: paris' sure readings are framed 1.23
+    # times the card's width; seated at that width, the 8 of clubs' patch starts above and
+    # beside the card, takes in its edges and reads at 0.18; seated at 0.85 of it, at 1.000
+    scene = benchmark_table(paris_deck, 3, 2)
+    detections = recognizer.detect(scene.image)
+    assert "8C" in {d.label for d in detections}
+    assert score(scene, detections).wrong == 0
+    monkeypatch.setattr(recognizer_module, "SEATED_CLOSER", 1.0)
+    assert "8C" not in {d.label for d in recognizer.detect(scene.image)}
+
+
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
         four_index_card: np.ndarray) -> None:
     """The bottom-left index, turned as a bottom-right one, is framed with the card to its
