@@ -53,6 +53,9 @@ class Corner:
     measured: bool = False
     """Whether `width` was measured on a whole card edge (a lone card's outline, or a corner
     showing both its edges whole) rather than guessed from the part of a card that shows."""
+    from_glyphs: bool = False
+    """Whether the corner was found from a rank and suit glyph pair (`glyphs.index_corners`),
+    its width from their size, rather than on an outline."""
 
     def quad(self) -> np.ndarray:
         """The whole card this corner implies: 4x2 points, clockwise from this corner (which,
@@ -277,7 +280,8 @@ def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ..
     x, y = (_rank_centres(point, u, v, width) * scale).astype(int).T
     on_lone = (y >= 0) & (y < lone.shape[0]) & (x >= 0) & (x < lone.shape[1])
     on_lone[on_lone] = lone[y[on_lone], x[on_lone]] > 0
-    return [Corner(*hypothesis) for hypothesis, off in zip(found, ~on_lone, strict=True) if off]
+    return [Corner(*hypothesis, from_glyphs=True)
+            for hypothesis, off in zip(found, ~on_lone, strict=True) if off]
 
 
 def _rank_centres(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: np.ndarray

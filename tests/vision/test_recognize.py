@@ -6,6 +6,8 @@ gnome-cards-data is installed.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -251,11 +253,39 @@ def test_a_firmer_second_look_read_surely_as_first_framed_stands_where_framing_i
 
 def test_a_corner_guessed_far_too_wide_is_read_again_at_the_width_the_tables_sure_cards_read_at(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's seventeenth paris table (seed 1), a row: the only hypothesis at the 6 of
-    # clubs' corner guesses the card two and a half times the width the other cards' indexes
-    # read at, and its first look there finds no index; read again at that width, it is sure
-    assert_read_only_with(recognizer, benchmark_table(paris_deck, 1, 17), "6C", monkeypatch,
+    # The benchmark's eleventh paris table (seed 7), a row: the outline corner that reads the 7
+    # of clubs guesses the card 222 pixels wide, 2.3 times the width the other cards' indexes
+    # read at (98), and its first look there finds no index; read again at 98, it reads at 1.000
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 11), "7C", monkeypatch,
                           "TABLE_SCALE_OFF")
+
+
+def test_corners_found_from_their_glyphs_are_not_read_again_at_the_tables_framing_width(
+        kennard_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A glyph pair's corner is sized by its own glyphs: on seed 3 of the benchmark, 2 of the 17
+    # glyphs that only the reading at the table's width read surely in fans and rows came from
+    # glyph pairs, which made 56-59% of its patches. This row reads the same with fewer
+    scene = make_scene(kennard_deck, np.random.default_rng(19), "row", n_cards=6)
+    patches: list[int] = []
+    real_look, real_find = recognizer_module.first_look, recognizer_module.find_corners
+
+    def counting(*args: object, **kwargs: object) -> object:
+        patches.append(1)
+        return real_look(*args, **kwargs)  # type: ignore[arg-type]
+
+    def all_as_outline_corners(*args: object, **kwargs: object) -> list[Corner]:
+        found = real_find(*args, **kwargs)  # type: ignore[arg-type]
+        return [replace(corner, from_glyphs=False) for corner in found]
+
+    monkeypatch.setattr(recognizer_module, "first_look", counting)
+    recognizer = Recognizer()
+    detections = recognizer.detect(scene.image)
+    skipping = len(patches)
+    patches.clear()
+    monkeypatch.setattr(recognizer_module, "find_corners", all_as_outline_corners)
+    every = recognizer.detect(scene.image)
+    assert skipping < 0.9 * len(patches)
+    assert [d.label for d in detections] == [d.label for d in every]
 
 
 def test_a_reading_beyond_doubt_is_outvoted_only_by_undoubted_readings_of_its_glyph(
