@@ -54,6 +54,20 @@ def assert_read_only_with(recognizer: Recognizer, scene: Scene, code: str,
     assert code not in {d.label for d in recognizer.detect(scene.image)}
 
 
+def calls_counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """A list that grows by one at each call of the recognizer module's function `name`, which
+    still does its work: how many patches a reading stage reads."""
+    calls: list[int] = []
+    real = getattr(recognizer_module, name)
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(recognizer_module, name, counting)
+    return calls
+
+
 CALM = Conditions(tilt=0.05, light=0.2, glare=0.0, blur=0.5, noise=2.0, jpeg=(90, 95))
 HARSH = Conditions(tilt=0.3, light=0.55, glare=1.0, blur=1.2, noise=7.0, jpeg=(55, 70))
 
@@ -213,14 +227,7 @@ def test_misframed_looks_the_rank_network_rules_out_are_not_framed_again_and_the
         kennard_deck, monkeypatch: pytest.MonkeyPatch) -> None:
 
     scene = make_scene(kennard_deck, np.random.default_rng(19), "row", n_cards=6)
-    framed_again: list[int] = []
-    real = recognizer_module.reframe
-
-    def counting(*args: object, **kwargs: object) -> object:
-        framed_again.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(recognizer_module, "reframe", counting)
+    framed_again = calls_counted(monkeypatch, "reframe")
     recognizer = Recognizer()
     detections = recognizer.detect(scene.image)
     skipping = len(framed_again)
@@ -266,18 +273,13 @@ def test_corners_found_from_their_glyphs_are_not_read_again_at_the_tables_framin
     # glyphs that only the reading at the table's width read surely in fans and rows came from
     # glyph pairs, which made 56-59% of its patches. This row reads the same with fewer
     scene = make_scene(kennard_deck, np.random.default_rng(19), "row", n_cards=6)
-    patches: list[int] = []
-    real_look, real_find = recognizer_module.first_look, recognizer_module.find_corners
-
-    def counting(*args: object, **kwargs: object) -> object:
-        patches.append(1)
-        return real_look(*args, **kwargs)  # type: ignore[arg-type]
+    real_find = recognizer_module.find_corners
 
     def all_as_outline_corners(*args: object, **kwargs: object) -> list[Corner]:
         found = real_find(*args, **kwargs)  # type: ignore[arg-type]
         return [replace(corner, from_glyphs=False) for corner in found]
 
-    monkeypatch.setattr(recognizer_module, "first_look", counting)
+    patches = calls_counted(monkeypatch, "first_look")
     recognizer = Recognizer()
     detections = recognizer.detect(scene.image)
     skipping = len(patches)
