@@ -136,12 +136,16 @@ through its neighbour's turn as the 3 of clubs); at 0.99, read only where the ne
 turn differs, 33 and 2."""
 SEATED_CLOSER = 0.85
 """Where a glyph's seat at the table's framing width reads nothing beyond doubt, it is read
-again seated at this share of that width (`_seated`): a deck that prints its index big
-(tango's, bellot's, paris', neoclassical's) is framed 1.1 to 1.5 times its card's width, so
-the seat's patch starts above and beside the card and takes in its edges: in a row, thin lines
-against the card behind, which join or crowd the rank. Four seeds of the benchmark
-(`--no-learn`): 16 more cards, none more misread; at 0.9, 8 more; at 0.8, 17 more and 1 more
-misread."""
+again seated at this share of that width, with the firmer line for ink (`_seated`,
+`index.FIRM_INK`): a deck that prints its index big (tango's, bellot's, paris',
+neoclassical's) is framed 1.1 to 1.5 times its card's width, so the seat's patch starts above
+and beside the card and takes in its edges: in a row, thin lines against the card behind,
+which join or crowd the rank; and in a tight fan or a row the shadow of the card on top runs
+into the glyphs at the first line. Four seeds of the benchmark (`--no-learn`), at the first
+line: 16 more cards, none more misread (at 0.9, 8 more; at 0.8, 17 more and 1 more misread);
+at the firmer line, 7 more again and 1 misread fewer (at the table's own width, as many
+cards; at 0.8 of it, 6 more; seated at the firmer line both times, 6 more; at the firmer line
+after the first, 12 more for 5-7% more time)."""
 SAME_GLYPH = 0.6
 """How near two rank glyph centres must lie, in the taller glyph's heights, to be one glyph."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
@@ -398,8 +402,8 @@ class Recognizer:
         corners in dondorf rows). In a row a corner guessed from glyph spacing or from the
         outline of overlapping cards can face 35 to 130 degrees askew of its card, and the
         glyph reads there as no index; the row's cards lie alike. A glyph that no seat at that
-        width reads beyond doubt is seated again at `SEATED_CLOSER` of it. With their rank and
-        suit probabilities; `reads` are read as `pr` and `ps`."""
+        width reads beyond doubt is seated again at `SEATED_CLOSER` of it, with the firmer line
+        for ink. With their rank and suit probabilities; `reads` are read as `pr` and `ps`."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
             return _no_reads(pr, ps)
@@ -425,7 +429,7 @@ class Recognizer:
         seated = best_answers(pr_seated, ps_seated)[2] >= sure
         done = {site for (site, _), keep in zip(looks, seated, strict=True) if keep}
         closer = _seats(frame, [site if k not in done else None for k, site in enumerate(sites)],
-                        width * SEATED_CLOSER)
+                        width * SEATED_CLOSER, FIRM_INK)
         kept, kept_pr, kept_ps = self._read_if([read for _, read in closer], sure)
         kept = [read for (_, read), keep in zip(looks, seated, strict=True) if keep] + kept
         kept_pr = np.concatenate([pr_seated[seated], kept_pr])
@@ -569,10 +573,10 @@ class Recognizer:
 
 
 def _seats(frame: np.ndarray, sites: Sequence[tuple[np.ndarray, float, Corner] | None],
-           width: float) -> list[tuple[int, _Read]]:
+           width: float, level: float = INK) -> list[tuple[int, _Read]]:
     """Each site's glyph (its centre and height, and the framing to turn its corner as; None
-    to pass it by) read through a corner seated on it at `width`, where that reading finds
-    the same glyph: (the site's number, the reading)."""
+    to pass it by) read through a corner seated on it at `width`, at this line for ink, where
+    that reading finds the same glyph: (the site's number, the reading)."""
     looks: list[tuple[int, _Read]] = []
     for k, site in enumerate(sites):
         if site is None:
@@ -580,7 +584,7 @@ def _seats(frame: np.ndarray, sites: Sequence[tuple[np.ndarray, float, Corner] |
         centre, height, turn = site
         point = centre - (turn.u * RANK_CENTRE[0] + turn.v * RANK_CENTRE[1]) * width
         seat = replace(turn, point=point, width=width, measured=False)
-        look = first_look(frame, seat)
+        look = first_look(frame, seat, level)
         if look is not None and (np.linalg.norm(rank_glyph(*look)[0] - centre)
                                  < SAME_GLYPH * height):
             looks.append((k, (seat, *look)))

@@ -19,7 +19,7 @@ from pi_app.vision.designs import Design
 from pi_app.vision.detect import Corner, edge_grey, find_corners
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphs import RANK_HEIGHT
-from pi_app.vision.index import read_corner
+from pi_app.vision.index import INK, read_corner
 from pi_app.vision.recognizer import (
     Detection,
     Recognizer,
@@ -307,17 +307,24 @@ def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_n
                           "SEATED_SURE")
 
 
-def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_again_closer(
+def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_again_closer_and_firmer(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's second paris table (seed 3), a row: paris' sure readings are framed 1.23
-    # times the card's width; seated at that width, the 8 of clubs' patch starts above and
-    # beside the card, takes in its edges and reads at 0.18; seated at 0.85 of it, at 1.000
-    scene = benchmark_table(paris_deck, 3, 2)
+    # The benchmark's eleventh paris table (seed 1), a row: seated at the table's framing width
+    # (108 px, the card is 99), the queen of spades' patch takes in the table beyond the
+    # card's edge and reads as the 9 of spades at 0.83 (the 2 at 0.74 at the firmer line); at
+    # 0.85 of it, the queen's art below runs into the spade at the first line for ink (0.15),
+    # and stands apart from it at the firmer line (1.000)
+    scene = benchmark_table(paris_deck, 1, 11)
     detections = recognizer.detect(scene.image)
-    assert "8C" in {d.label for d in detections}
+    assert "QS" in {d.label for d in detections}
     assert score(scene, detections).wrong == 0
+    seats = recognizer_module._seats
+    with monkeypatch.context() as patched:
+        patched.setattr(recognizer_module, "_seats",
+                        lambda frame, sites, width, level=INK: seats(frame, sites, width))
+        assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
     monkeypatch.setattr(recognizer_module, "SEATED_CLOSER", 1.0)
-    assert "8C" not in {d.label for d in recognizer.detect(scene.image)}
+    assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
 
 
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
