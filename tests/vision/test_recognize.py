@@ -26,6 +26,7 @@ from pi_app.vision.recognizer import (
     _cornered_at_glyphs,
     _Seen,
     _sized,
+    _turned_on_arc,
     _turned_right,
     make_recognizer,
 )
@@ -325,6 +326,44 @@ def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_agai
         assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
     monkeypatch.setattr(recognizer_module, "SEATED_CLOSER", 1.0)
     assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
+
+
+def test_a_glyph_in_a_fan_is_seated_again_turned_as_the_arc_through_its_neighbours_turns_it(
+        recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twenty-first anglo table (seed 7), a fan of eight turned 12.4 degrees a
+    # card: the ace of clubs' glyph is seated turned as the nearest sure reading, the 10 of
+    # spades' (62.5 degrees; the ace lies at 47.3), and reads as no index; the arc through the
+    # fan's sure readings' glyphs turns its seat to 47.3 degrees, and it reads beyond doubt
+    scene = benchmark_table(anglo_deck, 7, 21)
+    detections = recognizer.detect(scene.image)
+    assert "AC" in {d.label for d in detections}
+    assert score(scene, detections).wrong == 0
+    monkeypatch.setattr(recognizer_module, "_turned_on_arc", lambda *args: None)
+    assert "AC" not in {d.label for d in recognizer.detect(scene.image)}
+
+
+def test_an_arc_is_fitted_only_through_sure_readings_that_lie_and_face_as_a_fans_cards() -> None:
+    """Three cards turned 10 degrees apart about one pivot: a glyph between two of them faces
+    half way. Three cards facing alike whose glyphs lie round a circle a third of a turn
+    apart (cards lying at random on a scattered table, not a fan): no arc; nor through two."""
+    pivot, radius = np.array([600.0, 700.0]), 300.0
+
+    def framing(degrees: float) -> tuple[np.ndarray, Corner]:
+        turn = np.radians(degrees)
+        glyph = pivot + radius * np.array([np.sin(turn), -np.cos(turn)])
+        u = np.array([np.cos(turn), np.sin(turn)])
+        return glyph, Corner(glyph, u, np.array([-u[1], u[0]]), 100.0)
+
+    glyphs, framings = zip(*(framing(a) for a in (-10.0, 0.0, 10.0)), strict=True)
+    centre = framing(5.0)[0]
+    turned = _turned_on_arc(centre, np.array(glyphs), list(framings), 1)
+    assert turned is not None
+    assert np.degrees(np.arctan2(turned.u[1], turned.u[0])) == pytest.approx(5.0, abs=1e-6)
+    assert turned.u @ turned.v == pytest.approx(0.0, abs=1e-9)
+    around = [pivot + radius * np.array([np.cos(a), np.sin(a)]) for a in np.radians([0, 120, 240])]
+    alike = [replace(framings[1], point=glyph) for glyph in around]
+    assert _turned_on_arc(pivot, np.array(around), alike, 0) is None
+    assert _turned_on_arc(centre, np.array(glyphs[:2]), list(framings[:2]), 1) is None
 
 
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
