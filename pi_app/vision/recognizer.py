@@ -437,10 +437,11 @@ class Recognizer:
             if (apart < SAME_GLYPH * np.maximum(height, heights[witnesses])).any() or any(
                     np.linalg.norm(centre - site) < SAME_GLYPH * height for site, _, _ in sites):
                 continue  # read surely already, or seated on already
-            own, nearest = reads[i][1], framings[int(np.argmin(apart))]
+            closest = int(np.argmin(apart))
+            own, nearest = reads[i][1], framings[closest]
             turn = nearest if float(nearest.u @ own.u) < np.cos(np.radians(SEATED_TURN)) else own
             sites.append((centre, height, turn))
-            arc = _turned_on_arc(centre, centres[witnesses], framings, int(np.argmin(apart)))
+            arc = _turned_on_arc(centre, centres[witnesses], framings, closest)
             on_arc.append(None if arc is None or float(arc.u @ turn.u) > np.cos(
                 np.radians(ARC_APART)) else (centre, height, arc))
         sure = max(self.threshold, SEATED_SURE)
