@@ -45,13 +45,14 @@ def benchmark_table(design: Design, seed: int, number: int) -> Scene:
 
 
 def assert_read_only_with(recognizer: Recognizer, scene: Scene, code: str,
-                          monkeypatch: pytest.MonkeyPatch, setting: str) -> None:
+                          monkeypatch: pytest.MonkeyPatch, setting: str,
+                          off: object = float("inf")) -> None:
     """`code` is read on `scene`, nothing is misread, and with the recognizer module's
-    `setting` set to infinity (the rule it bounds turned off) `code` is not read."""
+    `setting` set to `off` (infinity: the rule it bounds turned off) `code` is not read."""
     detections = recognizer.detect(scene.image)
     assert code in {d.label for d in detections}
     assert score(scene, detections).wrong == 0
-    monkeypatch.setattr(recognizer_module, setting, float("inf"))
+    monkeypatch.setattr(recognizer_module, setting, off)
     assert code not in {d.label for d in recognizer.detect(scene.image)}
 
 
@@ -316,14 +317,10 @@ def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_agai
     # 0.85 of it, the queen's art below runs into the spade at the first line for ink (0.15),
     # and stands apart from it at the firmer line (1.000)
     scene = benchmark_table(paris_deck, 1, 11)
-    detections = recognizer.detect(scene.image)
-    assert "QS" in {d.label for d in detections}
-    assert score(scene, detections).wrong == 0
     seats = recognizer_module._seats
     with monkeypatch.context() as patched:
-        patched.setattr(recognizer_module, "_seats",
-                        lambda frame, sites, width, level=INK: seats(frame, sites, width))
-        assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
+        assert_read_only_with(recognizer, scene, "QS", patched, "_seats",
+                              lambda frame, sites, width, level=INK: seats(frame, sites, width))
     monkeypatch.setattr(recognizer_module, "SEATED_CLOSER", 1.0)
     assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
 
@@ -334,12 +331,8 @@ def test_a_glyph_in_a_fan_is_seated_again_turned_as_the_arc_through_its_neighbou
     # card: the ace of clubs' glyph is seated turned as the nearest sure reading, the 10 of
     # spades' (62.5 degrees; the ace lies at 47.3), and reads as no index; the arc through the
     # fan's sure readings' glyphs turns its seat to 47.3 degrees, and it reads beyond doubt
-    scene = benchmark_table(anglo_deck, 7, 21)
-    detections = recognizer.detect(scene.image)
-    assert "AC" in {d.label for d in detections}
-    assert score(scene, detections).wrong == 0
-    monkeypatch.setattr(recognizer_module, "_turned_on_arc", lambda *args: None)
-    assert "AC" not in {d.label for d in recognizer.detect(scene.image)}
+    assert_read_only_with(recognizer, benchmark_table(anglo_deck, 7, 21), "AC", monkeypatch,
+                          "_turned_on_arc", lambda *args: None)
 
 
 def test_an_arc_is_fitted_only_through_sure_readings_that_lie_and_face_as_a_fans_cards() -> None:
