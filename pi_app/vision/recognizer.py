@@ -148,10 +148,10 @@ cards; at 0.8 of it, 6 more; seated at the firmer line both times, 6 more; at th
 after the first, 12 more for 5-7% more time)."""
 FAN_ALIKE = 60.0
 """Degrees within which sure readings face as the one nearest a glyph does, to be taken for
-the cards of its fan (`_turned_on_arc`); the next card's other index faces about 180 away."""
+the cards of its fan (`_fan_arc`); the next card's other index faces about 180 away."""
 FAN_FIT = 90.0
 """Degrees by which a sure reading may face off the way the arc through its fan's glyphs turns
-it, for the arc to be trusted (`_turned_on_arc`): corner guesses that read surely face up to
+it, for the arc to be trusted (`_fan_arc`): corner guesses that read surely face up to
 about 10 degrees off their card; cards that lie at random (a scattered table) can face any
 way. Four seeds of the benchmark (`--no-learn`): 21 more cards (fans 17, rows 4), none lost
 and none misread; at 30, 18 more (the rows' 3 fewer); at 15, 10 more."""
@@ -431,6 +431,7 @@ class Recognizer:
         ranks, suits, _ = best_answers(pr[witnesses], ps[witnesses])
         named = ranks * NONE_SUIT + suits
         framings = [reads[j][1] for j in witnesses]
+        arcs: dict[int, _Arc | None] = {}  # by nearest sure reading: one fit per fan
         sites: list[tuple[np.ndarray, float, Corner]] = []
         on_arc: list[tuple[np.ndarray, float, Corner] | None] = []
         for i in np.setdiff1d(np.arange(len(reads)), witnesses).tolist():
@@ -443,7 +444,9 @@ class Recognizer:
             own, nearest = reads[i][1], framings[closest]
             turn = nearest if float(nearest.u @ own.u) < np.cos(np.radians(SEATED_TURN)) else own
             sites.append((centre, height, turn))
-            arc = _turned_on_arc(centre, centres[witnesses], framings, closest)
+            if closest not in arcs:
+                arcs[closest] = _fan_arc(centres[witnesses], framings, closest)
+            arc = _turned_on_arc(centre, nearest, arcs[closest])
             on_arc.append(None if arc is None or float(arc.u @ turn.u) > np.cos(
                 np.radians(ARC_APART)) else (centre, height, arc))
         sure = max(self.threshold, SEATED_SURE)
@@ -598,20 +601,20 @@ class Recognizer:
                 for i, card, corner in zip(accepted, cards, corners, strict=True)]
 
 
-def _turned_on_arc(centre: np.ndarray, glyphs: np.ndarray, framings: list[Corner],
-                   nearest: int) -> Corner | None:
-    """The framing of the sure reading `nearest` to a glyph at `centre`, turned as the glyph's
-    card would face in a fan: a fan's cards turn about one pivot, so their rank glyphs lie on an
-    arc round it and each card faces as the radius through its glyph, turned by one angle. The
-    arc is the circle fitted through the rank glyphs (`glyphs`) of the sure readings
-    (`framings`) facing within `FAN_ALIKE` of the nearest, and the angle is the median of
-    theirs; None with fewer than three of them, or where one faces more than `FAN_FIT` off
-    the arc. In a tight fan the nearest sure reading is a neighbour, turned a fan's step (7 to
-    13 degrees) or two from the glyph's card, and seated turned as it the glyph reads as no
-    index."""
-    base = framings[nearest]
+_Arc = tuple[np.ndarray, float]
+"""A fan's arc: its pivot, and the angle by which each card faces off the radius through its
+rank glyph (`_fan_arc`)."""
+
+
+def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc | None:
+    """The arc of the fan the sure reading `nearest` lies in: a fan's cards turn about one
+    pivot, so their rank glyphs lie on an arc round it and each card faces as the radius
+    through its glyph, turned by one angle. The arc is the circle fitted through the rank
+    glyphs (`glyphs`) of the sure readings (`framings`) facing within `FAN_ALIKE` of the
+    nearest, and the angle is the median of theirs; None with fewer than three of them, or
+    where one faces more than `FAN_FIT` off the arc."""
     facing = np.array([f.u for f in framings])
-    alike = np.flatnonzero(facing @ base.u >= np.cos(np.radians(FAN_ALIKE)))
+    alike = np.flatnonzero(facing @ framings[nearest].u >= np.cos(np.radians(FAN_ALIKE)))
     if len(alike) < 3:
         return None
     points = glyphs[alike]
@@ -621,14 +624,24 @@ def _turned_on_arc(centre: np.ndarray, glyphs: np.ndarray, framings: list[Corner
     pivot = -np.array([d, e]) / 2
     if not float(pivot @ pivot - f) >= 1e-6:  # no circle (or NaN)
         return None
-    offsets = _wrapped(np.arctan2(facing[alike, 1], facing[alike, 0])
-                       - _bearings(points - pivot))
+    offsets = _wrapped(_bearings(facing[alike]) - _bearings(points - pivot))
     # their median, taken round the one nearest their plain median, so that angles either
     # side of half a turn are not split
     middle = offsets[np.argmin(np.abs(offsets - np.median(offsets)))]
     offset = middle + float(np.median(_wrapped(offsets - middle)))
     if np.degrees(np.abs(_wrapped(offsets - offset))).max() > FAN_FIT:
         return None
+    return pivot, offset
+
+
+def _turned_on_arc(centre: np.ndarray, base: Corner, arc: _Arc | None) -> Corner | None:
+    """`base` (the framing of the sure reading nearest a glyph at `centre`) turned as the
+    glyph's card would face on the fan's `arc` (`_fan_arc`); None without one. In a tight fan
+    the nearest sure reading is a neighbour, turned a fan's step (7 to 13 degrees) or two from
+    the glyph's card, and seated turned as it the glyph reads as no index."""
+    if arc is None:
+        return None
+    pivot, offset = arc
     angle = float(_bearings(centre - pivot)) + offset
     u = np.array([np.cos(angle), np.sin(angle)])
     clockwise = base.u[0] * base.v[1] - base.u[1] * base.v[0] > 0  # v is u turned a quarter

@@ -24,6 +24,7 @@ from pi_app.vision.recognizer import (
     Detection,
     Recognizer,
     _cornered_at_glyphs,
+    _fan_arc,
     _Seen,
     _sized,
     _turned_on_arc,
@@ -349,14 +350,14 @@ def test_an_arc_is_fitted_only_through_sure_readings_that_lie_and_face_as_a_fans
 
     glyphs, framings = zip(*(framing(a) for a in (-10.0, 0.0, 10.0)), strict=True)
     centre = framing(5.0)[0]
-    turned = _turned_on_arc(centre, np.array(glyphs), list(framings), 1)
+    turned = _turned_on_arc(centre, framings[1], _fan_arc(np.array(glyphs), list(framings), 1))
     assert turned is not None
     assert np.degrees(np.arctan2(turned.u[1], turned.u[0])) == pytest.approx(5.0, abs=1e-6)
     assert turned.u @ turned.v == pytest.approx(0.0, abs=1e-9)
     around = [pivot + radius * np.array([np.cos(a), np.sin(a)]) for a in np.radians([0, 120, 240])]
     alike = [replace(framings[1], point=glyph) for glyph in around]
-    assert _turned_on_arc(pivot, np.array(around), alike, 0) is None
-    assert _turned_on_arc(centre, np.array(glyphs[:2]), list(framings[:2]), 1) is None
+    assert _fan_arc(np.array(around), alike, 0) is None
+    assert _fan_arc(np.array(glyphs[:2]), list(framings[:2]), 1) is None
 
 
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
