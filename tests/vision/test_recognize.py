@@ -29,6 +29,7 @@ from pi_app.vision.recognizer import (
     _sized,
     _turned_on_arc,
     _turned_right,
+    _whole_glyphs,
     make_recognizer,
 )
 from pi_app.vision.synth import Conditions, Scene, SceneCard, make_scene
@@ -299,6 +300,34 @@ def test_a_reading_beyond_doubt_is_outvoted_only_by_undoubted_readings_of_its_gl
     # and another framing of the same glyph as the 9 of clubs at 0.96
     assert_read_only_with(recognizer, benchmark_table(paris_deck, 1, 14), "9S", monkeypatch,
                           "BEYOND_DOUBT")
+
+
+def test_a_rank_that_falls_into_pieces_in_another_framing_does_not_dispute_its_whole_reading(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twentieth bellot table (seed 1), a row: the 5 of hearts reads at 1.000
+    # through a framing near its card's width, its glyph 23 pixels high, as the frame's ranks
+    # are (22 on the median); framed half as wide, its thin stem is lost, and the hook left,
+    # 15 pixels high, reads as the jack of hearts at 1.000
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 20), "5H", monkeypatch,
+                          "HEIGHT_NEARER")
+
+
+def test_of_two_readings_of_one_glyph_naming_two_cards_the_one_far_off_the_usual_height_goes(
+        ) -> None:
+    """Three ranks 22 pixels high are read; a fourth reading of the first glyph, 15 high,
+    names another card and is dropped. Two readings of one glyph about equally near the usual
+    height both stay, as does a reading of the same card at another height, or one not sure."""
+    u, v = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+
+    def seen(x: float, height: float) -> _Seen:
+        return _Seen(Corner(np.array([x, 200.0]), u, v, 120.0), np.array([x + 10, 213.0]),
+                     height)
+
+    readings = [seen(400, 22.0), seen(500, 22.0), seen(600, 21.0), seen(400, 15.0)]
+    assert _whole_glyphs(readings, np.array([5, 7, 9, 11])).tolist() == [True] * 3 + [False]
+    assert _whole_glyphs(readings, np.array([5, 7, 9, 5])).all()
+    assert _whole_glyphs(readings, np.array([5, 7, 9, -1])).all()
+    assert _whole_glyphs([*readings[:3], seen(400, 21.0)], np.array([5, 7, 9, 11])).all()
 
 
 def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_neighbour(
