@@ -14,7 +14,7 @@ from pi_app.engine.cards import parse_card
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, _against_edges, edge_grey, paper_levels
 from pi_app.vision.glyphs import brightest, darkest, index_corners, ink_mask
-from pi_app.vision.index import PATCH_H, PATCH_W, read_corner, read_glyphs
+from pi_app.vision.index import PATCH_H, PATCH_W, _may_be_edge, read_corner, read_glyphs
 from pi_app.vision.recognizer import NONE_RANK, Recognizer, _no_reads, _Seen, best_answers
 from pi_app.vision.synth import Conditions, SceneCard, make_scene
 from pi_app.vision.training import label_corner
@@ -419,6 +419,18 @@ def test_a_glyph_touching_a_card_edge_wiped_from_the_patch_is_cut() -> None:
     assert read_crossed is not None and read_crossed.cut
     assert read_beside is not None and not read_beside.cut
     assert read_beside.rank_box == whole.rank_box  # the edge was wiped, the 7 left whole
+
+
+@pytest.mark.parametrize(("box", "edge"), [
+    ((8, 6, 15, 42), False),  # a big rank framed a little close, wholly inside the patch
+    ((8, 6, 15, 60), True),  # down most of the patch
+    ((0, 6, 15, 42), True),  # running off its side
+    ((8, 6, 15, 30), False),  # as short as a glyph
+    ((30, 6, 5, 60), False),  # beside the index, not where it lies
+])
+def test_only_a_shape_too_long_for_a_glyph_that_runs_off_or_down_the_patch_may_be_an_edge(
+        box: tuple[int, int, int, int], edge: bool) -> None:
+    assert _may_be_edge(*box) is edge
 
 
 def test_one_rank_glyph_read_as_two_cards_through_two_framings_is_unknown() -> None:
