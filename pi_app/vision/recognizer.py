@@ -326,9 +326,9 @@ class Recognizer:
         self._look_again(frame, seen, [framed for _, framed, _ in reads], pr, ps)
         answer = self._sure_cards(seen, pr, ps)
         whole = _whole_glyphs(seen, answer)
-        return self._choose(
-            _cornered_at_glyphs(_turned_right(grey, [s for s, keep in zip(
-                seen, whole, strict=True) if keep], answer[whole])), pr[whole], ps[whole])
+        kept = [s for s, keep in zip(seen, whole, strict=True) if keep]
+        return self._choose(_cornered_at_glyphs(_turned_right(grey, kept, answer[whole])),
+                            pr[whole], ps[whole])
 
     def _reframed(self, frame: np.ndarray, reads: list[_Read], level: float = INK
                   ) -> tuple[list[_Read], list[tuple[int, _Read]]]:
