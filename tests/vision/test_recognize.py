@@ -7,6 +7,7 @@ gnome-cards-data is installed.
 from __future__ import annotations
 
 from dataclasses import replace
+from types import ModuleType
 
 import cv2
 import numpy as np
@@ -49,13 +50,15 @@ def benchmark_table(design: Design, seed: int, number: int) -> Scene:
 
 def assert_read_only_with(recognizer: Recognizer, scene: Scene, code: str,
                           monkeypatch: pytest.MonkeyPatch, setting: str,
-                          off: object = float("inf")) -> None:
-    """`code` is read on `scene`, nothing is misread, and with the recognizer module's
-    `setting` set to `off` (infinity: the rule it bounds turned off) `code` is not read."""
+                          off: object = float("inf"),
+                          module: ModuleType = recognizer_module) -> None:
+    """`code` is read on `scene`, nothing is misread, and with `module`'s (the recognizer's,
+    unless given) `setting` set to `off` (infinity: the rule it bounds turned off) `code` is
+    not read."""
     detections = recognizer.detect(scene.image)
     assert code in {d.label for d in detections}
     assert score(scene, detections).wrong == 0
-    monkeypatch.setattr(recognizer_module, setting, off)
+    monkeypatch.setattr(module, setting, off)
     assert code not in {d.label for d in recognizer.detect(scene.image)}
 
 
@@ -336,12 +339,8 @@ def test_a_big_rank_framed_a_little_close_is_not_wiped_from_its_patch_as_a_card_
     # The benchmark's nineteenth bellot table (seed 1), scattered: the 3 of diamonds' corners
     # are guessed a tenth narrow, and its 3 stands 42 pixels high in the patch, wholly inside
     # it; taken for a card edge, the edge wipe cut it into strokes read as no index
-    scene = benchmark_table(bellot_deck, 1, 19)
-    detections = recognizer.detect(scene.image)
-    assert "3D" in {d.label for d in detections}
-    assert score(scene, detections).wrong == 0
-    monkeypatch.setattr(index_module, "EDGE_INSIDE", 0.0)
-    assert "3D" not in {d.label for d in recognizer.detect(scene.image)}
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 19), "3D", monkeypatch,
+                          "EDGE_INSIDE", 0.0, index_module)
 
 
 def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_neighbour(
