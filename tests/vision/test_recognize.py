@@ -21,12 +21,13 @@ from pi_app.vision.designs import Design
 from pi_app.vision.detect import Corner, edge_grey, find_corners
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphs import RANK_HEIGHT
-from pi_app.vision.index import INK, read_corner
+from pi_app.vision.index import INK, first_look, rank_glyph, read_corner
 from pi_app.vision.recognizer import (
     Detection,
     Recognizer,
     _cornered_at_glyphs,
     _fan_arc,
+    _seats,
     _Seen,
     _sized,
     _turned_on_arc,
@@ -366,6 +367,29 @@ def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_agai
                               lambda frame, sites, width, level=INK: seats(frame, sites, width))
     monkeypatch.setattr(recognizer_module, "SEATED_CLOSER", 1.0)
     assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
+
+
+def test_a_seat_on_a_piece_of_a_rank_finds_the_whole_rank_as_the_same_glyph(
+        kennard_deck: Design) -> None:
+    """A site can be a piece of its rank (the shadow beside a fanned card cuts a 2 in two): a
+    seat on a piece a third of the rank's height, lying a third of that height below the
+    rank's centre, finds the whole rank there, and that is the glyph it was seated on. A seat
+    on the card's suit, below the rank, is not on its rank."""
+    scene = make_scene(kennard_deck, np.random.default_rng(4), "scatter", n_cards=1,
+                       conditions=CALM)
+    top_left, top_right, _, bottom_left = scene.cards[0].corners.astype(np.float64)
+    width = float(np.linalg.norm(top_right - top_left))
+    u = (top_right - top_left) / width
+    corner = Corner(top_left, u, (bottom_left - top_left) / np.linalg.norm(bottom_left - top_left),
+                    width, measured=True)
+    look = first_look(scene.image, corner)
+    assert look is not None
+    centre, height = rank_glyph(*look)
+    piece = (centre + corner.v * height / 3, height / 3, corner)
+    seated = _seats(scene.image, [piece], width)
+    assert [k for k, _ in seated] == [0]
+    suit = (centre + corner.v * height * 1.2, height / 3, corner)
+    assert _seats(scene.image, [None, suit], width) == []
 
 
 def test_a_glyph_in_a_fan_is_seated_again_turned_as_the_arc_through_its_neighbours_turns_it(
