@@ -522,9 +522,9 @@ class Recognizer:
 
     def _firm_first_looks(self, frame: np.ndarray, seen: list[_Seen], reframed: list[int],
                           pr: np.ndarray, ps: np.ndarray) -> None:
-        """The `reframed` readings (framed again from their rank glyph, and unsure at the firmer
-        line there too) looked at through their own hypothesis at the firmer line, kept where
-        undoubted (`_look_again`)."""
+        """The `reframed` readings (framed otherwise than their hypothesis: again from their
+        rank glyph, or stepped back; and unsure at the firmer line there too) looked at through
+        their own hypothesis at the firmer line, kept where undoubted (`_look_again`)."""
         self._keep_undoubted(seen, pr, ps, [(i, *look) for i in reframed
                                             if (look := first_look(frame, seen[i].corner,
                                                                    FIRM_INK)) is not None])
