@@ -445,7 +445,7 @@ class Recognizer:
         for i in np.setdiff1d(np.arange(len(reads)), witnesses).tolist():
             centre, height = placed[i]
             apart = np.linalg.norm(centres[witnesses] - centre, axis=1)
-            if (apart < SAME_GLYPH * np.maximum(height, heights[witnesses])).any() or any(
+            if _one_glyph(apart, height, heights[witnesses]).any() or any(
                     np.linalg.norm(centre - site) < SAME_GLYPH * height for site, _, _ in sites):
                 continue  # read surely already, or seated on already
             closest = int(np.argmin(apart))
@@ -697,10 +697,10 @@ def _seats(frame: np.ndarray, sites: Sequence[tuple[np.ndarray, float, Corner] |
            width: float, level: float = INK) -> list[tuple[int, _Read]]:
     """Each site's glyph (its centre and height, and the framing to turn its corner as; None
     to pass it by) read through a corner seated on it at `width`, at this line for ink, where
-    that reading finds the same glyph, judged as `_same_index` judges it, by the taller of the
-    two: a site is often a piece of its rank (the top of a 2 cut off by the shadow beside it,
-    8 pixels high), and the seat finds the whole of it a few pixels away (four seeds of the
-    benchmark: 9 more cards, none lost or misread). (The site's number, the reading.)"""
+    that reading finds the same glyph (`_one_glyph`, by the taller of the two): a site is
+    often a piece of its rank (the top of a 2 cut off by the shadow beside it, 8 pixels high),
+    and the seat finds the whole of it a few pixels away (four seeds of the benchmark: 9 more
+    cards, none lost or misread). (The site's number, the reading.)"""
     looks: list[tuple[int, _Read]] = []
     for k, site in enumerate(sites):
         if site is None:
@@ -712,7 +712,7 @@ def _seats(frame: np.ndarray, sites: Sequence[tuple[np.ndarray, float, Corner] |
         if look is None:
             continue
         found, found_height = rank_glyph(*look)
-        if np.linalg.norm(found - centre) < SAME_GLYPH * max(height, found_height):
+        if _one_glyph(float(np.linalg.norm(found - centre)), height, found_height):
             looks.append((k, (seat, *look)))
     return looks
 
@@ -933,7 +933,15 @@ def _same_index(seen: list[_Seen]) -> np.ndarray:
     glyphs = np.array([s.glyph for s in seen])
     height = np.array([s.glyph_height for s in seen])
     apart = np.linalg.norm(glyphs[:, None] - glyphs[None], axis=2)
-    return np.asarray(apart < SAME_GLYPH * np.maximum(height[:, None], height[None, :]))
+    return _one_glyph(apart, height[:, None], height[None, :])
+
+
+def _one_glyph(apart: np.ndarray | float, height: np.ndarray | float,
+               other_height: np.ndarray | float) -> np.ndarray:
+    """Whether two rank glyphs whose centres lie `apart` (pixels), of these heights, are one
+    glyph: nearer than `SAME_GLYPH` of the taller one's height, so that a piece of a rank and
+    the whole rank count as one (numpy broadcasting)."""
+    return np.asarray(apart < SAME_GLYPH * np.maximum(height, other_height))
 
 
 def _askew(turn: np.ndarray, same_index: np.ndarray) -> np.ndarray:
