@@ -37,6 +37,9 @@ FIRM_INK = 0.55
 soft shadow that a card lying on top casts along its edge passes INK, and joins the glyphs it
 runs past (a 10 with a stroke beside it, a rank and its suit into one shape too big for a
 glyph); only the print itself passes this."""
+STEP_BACK = 1.6
+"""How much wider a framing steps back to, where the first seems too close to see the whole
+index."""
 EDGE_RUN = 40
 """Straight ink this long (patch pixels) is a card edge, not a glyph."""
 EDGE_INSIDE = 0.6
@@ -62,6 +65,10 @@ class IndexGlyphs:
     cut: bool = False
     """Whether the rank or suit touches a card edge wiped from the patch (or what lay beyond
     it): in a fan the next card's edge crosses an index, and part of a glyph may lie under it."""
+    under_big: bool = False
+    """Whether a shape too big for a glyph at this framing lies where a rank starts, above the
+    glyph taken for the rank: a big index framed too close (a bellot queen's Q, 47 pixels high
+    in a 90-pixel patch), whose suit was then read as its rank."""
 
 
 def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
@@ -91,13 +98,26 @@ def first_look(frame: np.ndarray, corner: Corner,
     shapes = _ink_shapes(corner_patch(frame, corner), level)
     glyphs, cut_off = _glyphs_in(shapes)
     if glyphs is None and cut_off:  # framed too close to see the whole index: step back once
-        back = Corner(corner.point, corner.u, corner.v, corner.width * 1.6)
+        back = _stepped_back(corner)
         backed = _ink_shapes(corner_patch(frame, back), level)
         glyphs = _glyphs_in(backed)[0] or _glyphs_parted(backed)  # or the rank runs into its suit
         if glyphs is not None:
             return back, glyphs
         glyphs = _glyphs_parted(shapes)
     return None if glyphs is None else (corner, glyphs)
+
+
+def step_back(frame: np.ndarray, corner: Corner, level: float = INK
+              ) -> tuple[Corner, IndexGlyphs] | None:
+    """The glyphs of a framing stepped back from `corner` (`STEP_BACK`), with that framing;
+    None where it shows no index."""
+    back = _stepped_back(corner)
+    glyphs = _glyphs_in(_ink_shapes(corner_patch(frame, back), level))[0]
+    return None if glyphs is None else (back, glyphs)
+
+
+def _stepped_back(corner: Corner) -> Corner:
+    return Corner(corner.point, corner.u, corner.v, corner.width * STEP_BACK)
 
 
 def misframed(glyphs: IndexGlyphs) -> bool:
@@ -226,6 +246,8 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
         redness=_redness(shapes.patch, shapes.binary, suit, shapes.contrast),
         rank_box=rank,
         cut=shapes.wiped is not None and _touch(shapes.wiped, shapes.binary, (rank, suit)),
+        under_big=cut_off and any((w >= GLYPH_MAX_W or h >= GLYPH_MAX_H) and x < RANK_LEFT_MAX
+                                  and y < rank[1] for x, y, w, h, _ in found),
     ), cut_off
 
 

@@ -34,6 +34,7 @@ from pi_app.vision.index import (
     rank_glyph,
     read_glyphs,
     reframe,
+    step_back,
 )
 
 DEFAULT_THRESHOLD = 0.9
@@ -335,9 +336,13 @@ class Recognizer:
         """First looks whose rank glyph was too big or small for their framing, framed again
         and read (`index.reframe`), but for those whose rank the rank network already rules
         out as an index (`NOT_INDEX`): framed better, those pips and art stayed no index, and
-        reading them again cost a sixth of a busy frame's time. The rest as they were; and,
-        for `_with_first_looks`, each first look that was framed again, with where its new
-        reading is in the list. `level`: the line for ink they were read at."""
+        reading them again cost a sixth of a busy frame's time. Of those, one read below a
+        shape too big for a glyph (`IndexGlyphs.under_big`) is read stepped back instead
+        (`index.step_back`): a big index framed too close, whose suit was read as its rank
+        (a bellot queen framed at her card's width; four seeds of the benchmark: 4 more
+        cards, none lost or misread). The rest as they were; and, for `_with_first_looks`,
+        each first look that was framed again, with where its new reading is in the list.
+        `level`: the line for ink they were read at."""
         odd = [i for i, (_, _, glyphs) in enumerate(reads) if misframed(glyphs)]
         if not odd:
             return reads, []
@@ -346,9 +351,11 @@ class Recognizer:
         kept: list[_Read] = []
         firsts: list[tuple[int, _Read]] = []
         for i, read in enumerate(reads):
-            if i in ruled_out:
-                continue
             hypothesis, framed, glyphs = read
+            if i in ruled_out:
+                if glyphs.under_big and (back := step_back(frame, framed, level)) is not None:
+                    kept.append((hypothesis, *back))
+                continue
             again = (hypothesis, *reframe(frame, framed, glyphs, level)) if i in odd else read
             if again[1] is not framed:
                 firsts.append((len(kept), read))

@@ -365,6 +365,16 @@ def test_a_fanned_index_framed_too_wide_from_a_shadowed_glyph_is_read_at_its_own
                           "_firm_first_looks", lambda *args: None, Recognizer)
 
 
+def test_a_big_index_framed_too_close_is_read_stepped_back_where_its_suit_was_read_as_its_rank(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's first bellot table (seed 1), scattered: framed at about its card's
+    # width, the queen of diamonds' Q is 47 pixels high in the 90-pixel patch, too big for a
+    # glyph there, and the small diamond under it is taken for the rank, which the rank
+    # network rules out as an index. Stepped back, the Q and its diamond read beyond doubt
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 1), "QD", monkeypatch,
+                          "step_back", lambda *args: None)
+
+
 def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_again_closer_and_firmer(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's eleventh paris table (seed 1), a row: seated at the table's framing width
