@@ -104,6 +104,9 @@ right readings on the benchmark's tables)."""
 GLYPH_ACROSS = 1.2
 """How far across the card (along u) from its corner, in its own heights, an index's rank
 glyph may lie: on the benchmark's tables 99% of the right readings lie within 1.0."""
+GLYPH_BEFORE = 0.0
+"""How far across the card from its corner, in its own heights, an index's rank glyph lies at
+least: never before the corner, outside its card."""
 GLYPH_SEAT = 0.65
 """Where across the card an index's rank glyph sits, in its own heights (the median of the
 right readings on the benchmark's tables)."""
@@ -855,14 +858,18 @@ def _mirrored_end(glyphs: np.ndarray, u: np.ndarray, v: np.ndarray, height: np.n
 
 def _cornered_at_glyphs(seen: list[_Seen]) -> list[_Seen]:
     """`seen`, with each corner whose rank glyph lies further across the card than an index's
-    does (`GLYPH_ACROSS`) moved along its edge to where that glyph's own corner is
-    (`GLYPH_SEAT`): in a row a corner whose width was guessed wide frames the next card's
-    index too, and the card read there was put at its neighbour's corner (on the
-    benchmark's four seeds, 6 of 21 cards named at another card's corner)."""
+    does (`GLYPH_ACROSS`), or before the corner (`GLYPH_BEFORE`), moved along its edge to
+    where that glyph's own corner is (`GLYPH_SEAT`): in a row a corner whose width was
+    guessed wide frames the next card's index too, and the card read there was put at its
+    neighbour's corner (on the benchmark's four seeds, 6 of 21 cards named at another card's
+    corner); and a corner that lies past its glyph, outside the card, implies a card reaching
+    past its own (a bellot jack of diamonds in a row, whose card so placed ended at the 9 of
+    spades' bottom index: the two readings, facing opposite ways, were taken for one card's
+    two indexes naming two cards; four seeds, 1 more card, none lost or misread)."""
     moved = []
     for s in seen:
         across = float((s.glyph - s.corner.point) @ s.corner.u)
-        if across > GLYPH_ACROSS * s.glyph_height:
+        if not GLYPH_BEFORE * s.glyph_height <= across <= GLYPH_ACROSS * s.glyph_height:
             point = s.corner.point + (across - GLYPH_SEAT * s.glyph_height) * s.corner.u
             s = replace(s, corner=replace(s.corner, point=point))
         moved.append(s)

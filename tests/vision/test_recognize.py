@@ -375,6 +375,16 @@ def test_a_big_index_framed_too_close_is_read_stepped_back_where_its_suit_was_re
                           "step_back", lambda *args: None)
 
 
+def test_a_corner_put_before_its_rank_glyph_is_moved_to_that_glyphs_own_corner(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twentieth bellot table (seed 3), a row: a reading of the jack of
+    # diamonds (0.99) puts its corner a pixel past its rank glyph, outside the card. The
+    # card it implies from there ends where the 9 of spades' bottom index lies, and the two
+    # readings, facing opposite ways, were taken for one card's two indexes naming two cards
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 3, 20), "JD", monkeypatch,
+                          "GLYPH_BEFORE", float("-inf"))
+
+
 def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_again_closer_and_firmer(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's eleventh paris table (seed 1), a row: seated at the table's framing width
