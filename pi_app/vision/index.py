@@ -219,7 +219,7 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
     # this small cost more than they save (here and in `_flag_under_line`, 1.8 times as long)
     found = stats[1:].tolist()
     # Framed too close: index ink runs off the far side, or a suit is too big for a glyph here
-    cut_off = any((x + w == PATCH_W or w >= GLYPH_MAX_W or h >= GLYPH_MAX_H)
+    cut_off = any((x + w == PATCH_W or _too_big(w, h))
                   and x < PATCH_W * 0.7 and y < PATCH_H * 0.7 and h >= MIN_RANK_H
                   and (x > 0 or y > 0) for x, y, w, h, _ in found)
     boxes: list[Box] = [(x, y, w, h) for x, y, w, h, area in found
@@ -246,8 +246,8 @@ def _glyphs_in(shapes: _Shapes | None) -> tuple[IndexGlyphs | None, bool]:
         redness=_redness(shapes.patch, shapes.binary, suit, shapes.contrast),
         rank_box=rank,
         cut=shapes.wiped is not None and _touch(shapes.wiped, shapes.binary, (rank, suit)),
-        under_big=cut_off and any((w >= GLYPH_MAX_W or h >= GLYPH_MAX_H) and x < RANK_LEFT_MAX
-                                  and y < rank[1] for x, y, w, h, _ in found),
+        under_big=cut_off and any(_too_big(w, h) and x < RANK_LEFT_MAX and y < rank[1]
+                                  for x, y, w, h, _ in found),
     ), cut_off
 
 
@@ -426,10 +426,16 @@ def _touch(wiped: np.ndarray, binary: np.ndarray, boxes: tuple[Box, ...]) -> boo
                for x, y, w, h in boxes)
 
 
+def _too_big(w: int, h: int) -> bool:
+    """Whether a shape (its box's width and height, patch pixels) is too big for an index
+    glyph at the patch's scale (`GLYPH_MAX_W`, `GLYPH_MAX_H`)."""
+    return w >= GLYPH_MAX_W or h >= GLYPH_MAX_H
+
+
 def _glyph_like(x: int, y: int, w: int, h: int, area: int) -> bool:
     """Ink that could be an index glyph: not a speck, not the table beyond the card's rounded
     corner, not a long frame line or a pip cut by the patch's far edges."""
-    return (area >= 6 and h >= 4 and h < GLYPH_MAX_H and w < GLYPH_MAX_W
+    return (area >= 6 and h >= 4 and not _too_big(w, h)
             and x + w < PATCH_W and not (x == 0 and y == 0))
 
 

@@ -345,9 +345,9 @@ class Recognizer:
         (a bellot queen framed at her card's width; four seeds of the benchmark: 4 more
         cards, none lost or misread; three of them through step-back readings that stay
         unsure, as glyphs to seat on or to read at the firmer line, so those are kept too).
-        The rest as they were; and, for `_with_first_looks`,
-        each first look that was framed again, with where its new reading is in the list.
-        `level`: the line for ink they were read at."""
+        The rest as they were; and, for `_with_first_looks`, each first look that was framed
+        again, with where its new reading is in the list. `level`: the line for ink they were
+        read at."""
         odd = [i for i, (_, _, glyphs) in enumerate(reads) if misframed(glyphs)]
         if not odd:
             return reads, []
