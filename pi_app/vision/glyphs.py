@@ -41,6 +41,11 @@ RANK_TO_SUIT = 1.15
 """From a rank glyph's centre to its suit's, in rank heights: the rank, a gap, half a suit."""
 RANK_HEIGHT = 0.14
 """A rank glyph's height in card widths, to guess a card's size when no lone card shows it."""
+OPENING = np.ones((2, 2), np.uint8)
+"""The opening that frees glyphs a thin line glues to (`freed_pairs`)."""
+SAME_PAIR = (1.5, 8.0)
+"""A pair in the opened ink mask is one found already where their rank glyph centres lie
+within this many pixels, and the lines to their suits within this many degrees."""
 
 
 _LEAST_DEPTH = np.floor(np.arange(256) * INK_DEPTH).astype(np.uint8)
@@ -99,9 +104,12 @@ def components(binary: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return labels, stats, centres
 
 
-def index_corners(ink: np.ndarray, typical: float | None) -> list[Hypothesis]:
-    """A corner hypothesis for every rank-over-suit pair of shapes in an `ink_mask`. `typical`
-    is the width of lone cards in this frame, if any showed; else the glyphs' size gives it."""
+def index_pairs(ink: np.ndarray, typical: float | None
+                ) -> tuple[list[Hypothesis], np.ndarray, np.ndarray]:
+    """A corner hypothesis for every rank-over-suit pair of shapes in an `ink_mask`, with each
+    pair's rank glyph centre (n x 2, frame pixels) and size (the larger side of its box).
+    `typical` is the width of lone cards in this frame, if any showed; else the glyphs' size
+    gives it."""
     _, stats, centres = components(ink)
     _, _, w, h, area = stats[1:].T
     size = np.maximum(w, h).astype(np.float64)
@@ -111,7 +119,7 @@ def index_corners(ink: np.ndarray, typical: float | None) -> list[Hypothesis]:
         keep &= (size > 0.04 * typical) & (size < 0.25 * typical)
     c, s = centres[1:][keep], size[keep]
     if len(c) < 2:
-        return []
+        return [], np.zeros((0, 2)), np.zeros(0)
     offset = c[None, :, :] - c[:, None, :]  # [rank, suit] -> from the rank to the suit
     distance = np.hypot(offset[..., 0], offset[..., 1])
     ratio = s[None, :] / s[:, None]
@@ -135,4 +143,23 @@ def index_corners(ink: np.ndarray, typical: float | None) -> list[Hypothesis]:
         share = rank_height / typical
         width = np.where((share > 0.07) & (share < 0.25), typical, width)
     point = c[i] - (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width[:, None]
-    return list(zip(point, u, v, width.tolist(), strict=True))
+    return list(zip(point, u, v, width.tolist(), strict=True)), c[i], s[i]
+
+
+def freed_pairs(ink: np.ndarray, typical: float | None, ranks: np.ndarray, down: np.ndarray
+                ) -> tuple[list[Hypothesis], np.ndarray, np.ndarray]:
+    """The rank-over-suit pairs (as `index_pairs` gives them) that only the `ink_mask` opened
+    (`OPENING`) shows: in a row or a tight fan a rank glued to a thin line beside it (a broken
+    piece of the next card's shadow, a court card's frame) is one shape too big for a glyph,
+    and the opening frees it. `ranks` and `down`: the rank glyph centres and the rank-to-suit
+    directions (v) of the pairs found already, which are not found again."""
+    opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, OPENING)
+    found, centres, sizes = index_pairs(opened, typical)
+    if not found:
+        return found, centres, sizes
+    v = np.array([hypothesis[2] for hypothesis in found])
+    apart, turned = SAME_PAIR
+    again = ((np.linalg.norm(centres[:, None] - ranks[None], axis=2) < apart)
+             & (v @ down.T > np.cos(np.radians(turned)))).any(axis=1)
+    return ([h for h, old in zip(found, again, strict=True) if not old], centres[~again],
+            sizes[~again])

@@ -13,7 +13,7 @@ import pytest
 from pi_app.engine.cards import parse_card
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, _against_edges, edge_grey, paper_levels
-from pi_app.vision.glyphs import brightest, darkest, index_corners, ink_mask
+from pi_app.vision.glyphs import brightest, darkest, freed_pairs, index_pairs, ink_mask
 from pi_app.vision.index import PATCH_H, PATCH_W, _may_be_edge, read_corner, read_glyphs
 from pi_app.vision.recognizer import NONE_RANK, Recognizer, _no_reads, _Seen, best_answers
 from pi_app.vision.synth import Conditions, SceneCard, make_scene
@@ -36,7 +36,7 @@ def _levels(image: np.ndarray) -> np.ndarray:
 
 
 def _glyph_hypotheses(image: np.ndarray) -> list[Corner]:
-    return [Corner(*h) for h in index_corners(ink_mask(image, _levels(image)), None)]
+    return [Corner(*h) for h in index_pairs(ink_mask(image, _levels(image)), None)[0]]
 
 
 def _true_corner(card: SceneCard) -> Corner:
@@ -78,10 +78,41 @@ def test_a_suit_printed_wider_than_its_rank_is_tall_still_marks_the_corner() -> 
     ink = np.zeros((200, 200), np.uint8)
     cv2.rectangle(ink, (90, 50), (101, 68), 1, -1)  # the rank, 12 x 19
     cv2.ellipse(ink, (96, 82), (13, 11), 0, 0, 360, 1, -1)  # the suit below it, 27 x 23
-    downward = [c for c in map(lambda h: Corner(*h), index_corners(ink, None))
+    downward = [c for c in map(lambda h: Corner(*h), index_pairs(ink, None)[0])
                 if c.v @ np.array([0.0, 1.0]) > 0.95]
     assert downward
     assert all(c.point[0] < 90 and c.point[1] < 50 for c in downward)
+
+
+def _glued_index() -> np.ndarray:
+    """An ink mask holding a rank (12 x 19) over its suit, the rank touching a thin line (a
+    card edge beside it, 1 pixel wide and 130 long) that makes the two one shape."""
+    ink = np.zeros((200, 200), np.uint8)
+    cv2.rectangle(ink, (90, 50), (101, 68), 1, -1)
+    cv2.ellipse(ink, (96, 82), (9, 8), 0, 0, 360, 1, -1)
+    cv2.line(ink, (89, 20), (89, 150), 1, 1)
+    return ink
+
+
+def test_a_rank_glued_to_a_thin_line_pairs_with_its_suit_once_the_ink_mask_is_opened() -> None:
+    ink = _glued_index()
+    found, _, _ = index_pairs(ink, None)
+    assert not found  # rank and line together are too big for a glyph
+    freed, ranks, sizes = freed_pairs(ink, None, np.zeros((0, 2)), np.zeros((0, 2)))
+    downward = [k for k, (_, _, v, _) in enumerate(freed) if v @ np.array([0.0, 1.0]) > 0.95]
+    assert downward
+    assert np.allclose(ranks[downward], [95.5, 59.0], atol=1.0)
+    assert np.allclose(sizes[downward], 19)
+
+
+def test_pairs_the_ink_mask_shows_already_are_not_found_again_once_it_is_opened() -> None:
+    ink = _glued_index()
+    cv2.line(ink, (89, 20), (89, 150), 0, 1)  # the rank stands free
+    found, ranks, _ = index_pairs(ink, None)
+    assert found
+    down = np.array([v for _, _, v, _ in found])
+    freed, _, _ = freed_pairs(ink, None, ranks, down)
+    assert not freed
 
 
 def test_an_index_framed_upside_down_or_sideways_is_taught_as_not_an_index(kennard_deck) -> None:
@@ -632,7 +663,8 @@ def test_a_fanned_index_the_first_look_finds_no_glyphs_in_is_read_at_the_firmer_
     # (A corner seated on its glyph as its neighbours lie reads it too: that look is left out.)
     scene = make_scene(kennard_deck, np.random.default_rng(103), "fan", n_cards=8)
     present = {card.code for card in scene.cards}
-    monkeypatch.setattr(Recognizer, "_seated", lambda self, frame, reads, pr, ps: _no_reads(pr, ps))
+    monkeypatch.setattr(Recognizer, "_seated",
+                        lambda self, frame, reads, pr, ps, *sites: _no_reads(pr, ps))
     read = {d.card.code for d in recognizer.detect(scene.image) if d.card is not None}
     monkeypatch.setattr(Recognizer, "_firm_reads",  # none of the missed hypotheses read again
                         lambda self, frame, missed: ([], np.zeros((0, 14)), np.zeros((0, 5))))

@@ -18,7 +18,7 @@ import pi_app.vision.index as index_module
 import pi_app.vision.recognizer as recognizer_module
 from pi_app.engine.cards import parse_card
 from pi_app.vision.designs import Design
-from pi_app.vision.detect import Corner, edge_grey, find_corners
+from pi_app.vision.detect import Corner, GlyphSite, edge_grey, find_corners
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphs import RANK_HEIGHT
 from pi_app.vision.index import INK, first_look, rank_glyph, read_corner
@@ -282,18 +282,19 @@ def test_corners_found_from_their_glyphs_are_not_read_again_at_the_tables_framin
     # glyphs that only the reading at the table's width read surely in fans and rows came from
     # glyph pairs, which made 56-59% of its patches. This row reads the same with fewer
     scene = make_scene(kennard_deck, np.random.default_rng(19), "row", n_cards=6)
-    real_find = recognizer_module.find_corners
+    real_find = recognizer_module.find_hypotheses
 
-    def all_as_outline_corners(*args: object, **kwargs: object) -> list[Corner]:
-        found = real_find(*args, **kwargs)  # type: ignore[arg-type]
-        return [replace(corner, from_glyphs=False) for corner in found]
+    def all_as_outline_corners(*args: object, **kwargs: object
+                               ) -> tuple[list[Corner], list[GlyphSite]]:
+        found, sites = real_find(*args, **kwargs)  # type: ignore[arg-type]
+        return [replace(corner, from_glyphs=False) for corner in found], sites
 
     patches = calls_counted(monkeypatch, "first_look")
     recognizer = Recognizer()
     detections = recognizer.detect(scene.image)
     skipping = len(patches)
     patches.clear()
-    monkeypatch.setattr(recognizer_module, "find_corners", all_as_outline_corners)
+    monkeypatch.setattr(recognizer_module, "find_hypotheses", all_as_outline_corners)
     every = recognizer.detect(scene.image)
     assert skipping < 0.9 * len(patches)
     assert [d.label for d in detections] == [d.label for d in every]
@@ -383,6 +384,17 @@ def test_a_corner_put_before_its_rank_glyph_is_moved_to_that_glyphs_own_corner(
     # readings, facing opposite ways, were taken for one card's two indexes naming two cards
     assert_read_only_with(recognizer, benchmark_table(bellot_deck, 3, 20), "JD", monkeypatch,
                           "GLYPH_BEFORE", float("-inf"))
+
+
+def test_a_rank_glued_to_a_thin_line_is_freed_by_the_opened_ink_mask_and_seated_on(
+        recognizer, tango_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eleventh tango table (seed 3), a row: in the ink mask the 10 of clubs'
+    # 1 and 0 are one shape with the thin line of the card edge beside them, too big for a
+    # glyph, so no pair frames the index. Opened, the mask shows the 1 and the 0 each paired
+    # with the club below; a corner seated on either reads the 10 of clubs beyond doubt
+    off = (float("inf"), float("inf"))
+    assert_read_only_with(recognizer, benchmark_table(tango_deck, 3, 11), "TC", monkeypatch,
+                          "FREED_SIZE", off)
 
 
 def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_again_closer_and_firmer(
