@@ -302,7 +302,7 @@ def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ..
     covered = cv2.resize(lone, (frame.shape[1], frame.shape[0]), interpolation=cv2.INTER_NEAREST)
     ink = ink_mask(frame, levels, covered)
     found, ranks, _ = index_pairs(ink, typical)
-    if not found:  # no glyph pairs off the lone cards: nothing for an opening to free either
+    if not found:  # no glyph pair at all off the lone cards: the opening is not tried either
         return [], []
     freed, centres, sizes = freed_pairs(ink, typical, ranks,
                                         np.array([hypothesis[2] for hypothesis in found]))
