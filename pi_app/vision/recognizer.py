@@ -180,10 +180,14 @@ seeds of the benchmark (`--no-learn`): 8 more cards, none lost or misread; at 1.
 FREED_SIZE = (0.3, 1.3)
 """The sizes of the glyph sites (`detect.GlyphSite`) seated on (`_seated`), in the frame's
 usual rank glyph height (the sure readings' median): most sites are pieces of pips and court
-art. Four seeds of the benchmark (`--no-learn`), against none: 30 more cards and 1 more
-misread (a piece of a 5 of hearts' 5, the top cut off, read as the jack at 0.999); every
-size, 31 and 2, with a third more seats. Seated as high as the shape's own size,
-not its pair's guess: 5 cards fewer."""
+art. Four seeds of the benchmark (`--no-learn`, readings kept from 0.999), against no glyph
+sites: 30 more cards and 1 more misread; every size, 31 and 2, with a third more seats.
+Seated as high as the shape's own size, not its pair's guess: 5 cards fewer."""
+FREED_SURE = 0.9995
+"""How sure a reading through a corner seated on a glyph site (`detect.GlyphSite`) must be to
+stand (`_seated`). Four seeds of the benchmark (`--no-learn`): at `SEATED_SURE` (0.999), 4
+more cards and 1 more misread (a piece of a bellot 5 of hearts' 5, its top cut off, read as
+the jack of hearts at 0.999)."""
 SAME_GLYPH = 0.6
 """How near two rank glyph centres must lie, in the taller glyph's heights, to be one glyph."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
@@ -456,7 +460,8 @@ class Recognizer:
         in a fan (`_turned_on_arc`), where that differs from its first seat's turn by
         `ARC_APART`. The `glyph_sites` the opened ink mask adds (`detect.GlyphSite`) are
         seated on as those glyphs are, where no reading lies at them already and they are
-        about a rank glyph's size (`FREED_SIZE`), each as high as its pair implies. With their
+        about a rank glyph's size (`FREED_SIZE`), each as high as its pair implies, and kept
+        from `FREED_SURE`. With their
         rank and suit probabilities; `reads` are read as `pr` and `ps`."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
@@ -471,13 +476,16 @@ class Recognizer:
         arcs: dict[int, _Arc | None] = {}  # by nearest sure reading: one fit per fan
         sites: list[tuple[np.ndarray, float, Corner]] = []
         on_arc: list[tuple[np.ndarray, float, Corner] | None] = []
+        sure = max(self.threshold, SEATED_SURE)
         usual = float(np.median(heights[witnesses]))
-        unsure = [(*placed[i], reads[i][1])
+        unsure = [(*placed[i], reads[i][1], sure)
                   for i in np.setdiff1d(np.arange(len(reads)), witnesses).tolist()]
-        unsure += [(site.centre, site.corner.width * RANK_HEIGHT, site.corner)
+        unsure += [(site.centre, site.corner.width * RANK_HEIGHT, site.corner,
+                    max(sure, FREED_SURE))
                    for site in glyph_sites
                    if FREED_SIZE[0] <= site.size / usual <= FREED_SIZE[1]]
-        for centre, height, own in unsure:
+        needed: list[float] = []  # per site, how sure its seats' readings must be
+        for centre, height, own, least in unsure:
             apart = np.linalg.norm(centres[witnesses] - centre, axis=1)
             if _one_glyph(apart, height, heights[witnesses]).any() or any(
                     np.linalg.norm(centre - site) < SAME_GLYPH * height for site, _, _ in sites):
@@ -486,12 +494,12 @@ class Recognizer:
             nearest = framings[closest]
             turn = nearest if float(nearest.u @ own.u) < np.cos(np.radians(SEATED_TURN)) else own
             sites.append((centre, height, turn))
+            needed.append(least)
             if closest not in arcs:
                 arcs[closest] = _fan_arc(centres[witnesses], framings, closest)
             arc = _turned_on_arc(centre, nearest, arcs[closest])
             on_arc.append(None if arc is None or float(arc.u @ turn.u) > np.cos(
                 np.radians(ARC_APART)) else (centre, height, arc))
-        sure = max(self.threshold, SEATED_SURE)
         kept: list[_Read] = []
         kept_pr, kept_ps = _no_reads(pr, ps)[1:]
         done: set[int] = set()
@@ -500,7 +508,8 @@ class Recognizer:
             looks = _seats(frame, [site if k not in done else None
                                    for k, site in enumerate(seats)], width * share, level)
             pr_seated, ps_seated = self._probabilities([found for _, (_, _, found) in looks])
-            seated = best_answers(pr_seated, ps_seated)[2] >= sure
+            seated = best_answers(pr_seated, ps_seated)[2] >= np.array(
+                [needed[site] for site, _ in looks], np.float64)
             done |= {site for (site, _), keep in zip(looks, seated, strict=True) if keep}
             kept += [read for (_, read), keep in zip(looks, seated, strict=True) if keep]
             kept_pr = np.concatenate([kept_pr, pr_seated[seated]])
