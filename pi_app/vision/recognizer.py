@@ -443,8 +443,7 @@ class Recognizer:
         return self._read_if(looks, max(self.threshold, TABLE_SCALE_SURE))
 
     def _seated(self, frame: np.ndarray, reads: list[_Read], pr: np.ndarray, ps: np.ndarray,
-                glyph_sites: Sequence[GlyphSite] = ()
-                ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
+                glyph_sites: Sequence[GlyphSite]) -> tuple[list[_Read], np.ndarray, np.ndarray]:
         """Each glyph read unsurely where no sure reading lies, read again through a corner
         seated on it (the glyph where an index's rank sits) at the table's framing width
         (`_framed_surely`), turned as the nearest sure reading's framing where that faces
@@ -461,8 +460,8 @@ class Recognizer:
         `ARC_APART`. The `glyph_sites` the opened ink mask adds (`detect.GlyphSite`) are
         seated on as those glyphs are, where no reading lies at them already and they are
         about a rank glyph's size (`FREED_SIZE`), each as high as its pair implies, and kept
-        from `FREED_SURE`. With their
-        rank and suit probabilities; `reads` are read as `pr` and `ps`."""
+        from `FREED_SURE`. With their rank and suit probabilities; `reads` are read as `pr`
+        and `ps`."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
             return _no_reads(pr, ps)
