@@ -304,8 +304,7 @@ def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ..
     found, ranks, _ = index_pairs(ink, typical)
     if not found:  # no glyph pair at all off the lone cards: the opening is not tried either
         return [], []
-    freed, centres, sizes = freed_pairs(ink, typical, ranks,
-                                        np.array([hypothesis[2] for hypothesis in found]))
+    freed, centres, sizes = freed_pairs(ink, typical, found, ranks)
     x, y = (np.concatenate([ranks, centres]) * scale).astype(int).T
     on_lone = (y >= 0) & (y < lone.shape[0]) & (x >= 0) & (x < lone.shape[1])
     on_lone[on_lone] = lone[y[on_lone], x[on_lone]] > 0

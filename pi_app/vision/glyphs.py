@@ -146,20 +146,24 @@ def index_pairs(ink: np.ndarray, typical: float | None
     return list(zip(point, u, v, width.tolist(), strict=True)), c[i], s[i]
 
 
-def freed_pairs(ink: np.ndarray, typical: float | None, ranks: np.ndarray, down: np.ndarray
-                ) -> tuple[list[Hypothesis], np.ndarray, np.ndarray]:
+def freed_pairs(ink: np.ndarray, typical: float | None, known: list[Hypothesis],
+                ranks: np.ndarray) -> tuple[list[Hypothesis], np.ndarray, np.ndarray]:
     """The rank-over-suit pairs (as `index_pairs` gives them) that only the `ink_mask` opened
     (`OPENING`) shows: in a row or a tight fan a rank glued to a thin line beside it (a broken
     piece of the next card's shadow, a court card's frame) is one shape too big for a glyph,
-    and the opening frees it. `ranks` and `down`: the rank glyph centres and the rank-to-suit
-    directions (v) of the pairs found already, which are not found again."""
+    and the opening frees it. `known` and `ranks`: the pairs `index_pairs` found in the mask
+    itself and their rank glyph centres, which are not found again."""
     opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, OPENING)
     found, centres, sizes = index_pairs(opened, typical)
     if not found:
         return found, centres, sizes
-    v = np.array([hypothesis[2] for hypothesis in found])
     apart, turned = SAME_PAIR
     again = ((np.linalg.norm(centres[:, None] - ranks[None], axis=2) < apart)
-             & (v @ down.T > np.cos(np.radians(turned)))).any(axis=1)
+             & (_down(found) @ _down(known).T > np.cos(np.radians(turned)))).any(axis=1)
     return ([h for h, old in zip(found, again, strict=True) if not old], centres[~again],
             sizes[~again])
+
+
+def _down(pairs: list[Hypothesis]) -> np.ndarray:
+    """Each pair's direction from its rank to its suit (its v), n x 2."""
+    return np.array([v for _, _, v, _ in pairs]).reshape(-1, 2)

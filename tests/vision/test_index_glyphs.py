@@ -98,7 +98,7 @@ def test_a_rank_glued_to_a_thin_line_pairs_with_its_suit_once_the_ink_mask_is_op
     ink = _glued_index()
     found, _, _ = index_pairs(ink, None)
     assert not found  # rank and line together are too big for a glyph
-    freed, ranks, sizes = freed_pairs(ink, None, np.zeros((0, 2)), np.zeros((0, 2)))
+    freed, ranks, sizes = freed_pairs(ink, None, [], np.zeros((0, 2)))
     downward = [k for k, (_, _, v, _) in enumerate(freed) if v @ np.array([0.0, 1.0]) > 0.95]
     assert downward
     assert np.allclose(ranks[downward], [95.5, 59.0], atol=1.0)
@@ -110,8 +110,7 @@ def test_pairs_the_ink_mask_shows_already_are_not_found_again_once_it_is_opened(
     cv2.line(ink, (89, 20), (89, 150), 0, 1)  # the rank stands free
     found, ranks, _ = index_pairs(ink, None)
     assert found
-    down = np.array([v for _, _, v, _ in found])
-    freed, _, _ = freed_pairs(ink, None, ranks, down)
+    freed, _, _ = freed_pairs(ink, None, found, ranks)
     assert not freed
 
 
