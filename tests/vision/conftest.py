@@ -44,6 +44,8 @@ def _unseen_deck(name: str, doc: str | None = None) -> object:
 
 
 anglo_deck = _unseen_deck("anglo")
+anglo_modern_deck = _unseen_deck(
+    "anglo_modern", "Anglo_modern prints a thin dark line round each card's edge.")
 paris_deck = _unseen_deck("paris")
 tango_deck = _unseen_deck("tango", "Tango prints its indexes big, the rank close above the suit.")
 bellot_deck = _unseen_deck(

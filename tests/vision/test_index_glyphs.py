@@ -270,6 +270,27 @@ def test_a_rank_flag_joined_to_the_cards_top_edge_stays_with_its_rank() -> None:
     assert top + height >= 43  # down through the bowl
 
 
+def test_a_cards_rounded_corner_across_the_patchs_top_is_no_rank_to_a_reading_below_it(
+) -> None:
+    """Framed a pixel outside its card, the card's rounded corner crosses the patch's top as a
+    thin arc as tall as a small rank: read as the rank, it makes the 7 below it the suit.
+    Read below the top, the 7 is the rank again."""
+    from pi_app.vision.designs import draw_suit
+
+    patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
+    cv2.ellipse(patch, (17, 12), (14, 12), 0, 180, 270, (60, 60, 60), 2)  # the rounded corner
+    cv2.putText(patch, "7", (10, 38), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2,
+                cv2.LINE_AA)
+    draw_suit(patch, 0, (18.0, 52.0), 14, (20, 20, 20))
+    patch = cv2.GaussianBlur(patch, (0, 0), 0.6)
+    arc_first = read_glyphs(patch)
+    below = read_glyphs(patch, below_top=True)
+    assert arc_first is not None and below is not None
+    assert arc_first.rank_box[1] == 0
+    x, y, w, h = below.rank_box
+    assert 10 <= x <= 14 and 20 <= y <= 24 and h > w  # the 7's stroke, from its top bar down
+
+
 def test_a_patch_starting_off_the_card_still_finds_a_rank_printed_near_the_edge() -> None:
     from pi_app.vision.index import read_glyphs
 
