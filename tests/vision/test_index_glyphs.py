@@ -455,6 +455,20 @@ def test_an_index_cut_by_the_next_cards_edge_must_be_read_firmly(
     assert [d.label for d in chosen] == expected
 
 
+@pytest.mark.parametrize(("other", "expected"), [
+    ((5, 2), ["5H"]),  # the other framing names the same card: each backs the other
+    ((9, 2), ["unknown"]),  # another card: neither is backed, and neither is sure alone
+])
+def test_an_index_cut_by_the_next_cards_edge_read_alike_through_two_framings_is_sure(
+        other: tuple[int, int], expected: list[str]) -> None:
+    corner = Corner(np.array([100.0, 100.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 100)
+    closer = Corner(np.array([102.0, 101.0]), corner.u, corner.v, 90)
+    seen = [_seen(corner, (110, 113), cut=True), _seen(closer, (110.5, 113.5), cut=True)]
+    (pr1, ps1), (pr2, ps2) = _sure(5, 2, 0.95), _sure(*other, 0.95)
+    chosen = Recognizer()._choose(seen, np.stack([pr1, pr2]), np.stack([ps1, ps2]))
+    assert [d.label for d in chosen] == expected
+
+
 def test_a_glyph_touching_a_card_edge_wiped_from_the_patch_is_cut() -> None:
     from pi_app.vision.index import PATCH_H, read_glyphs
 

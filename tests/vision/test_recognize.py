@@ -407,6 +407,17 @@ def test_a_cards_rounded_corner_read_as_its_rank_is_read_again_below_it(
                           monkeypatch, "_read_below_top", lambda *_: None, Recognizer)
 
 
+def test_a_fanned_index_the_next_card_cuts_is_read_where_framings_agree_on_it(
+        recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's ninth plastic table (seed 1), a fan: the next card's edge cuts into the
+    # queen of hearts' index, and three framings of its Q read her at 0.91 to 0.97, below
+    # FIRM_SURE. Agreeing, they back each other; alone, a cut reading must be firm
+    scene = benchmark_table(plastic_deck, 1, 9)
+    assert_read_only_with(recognizer, scene, "QH", monkeypatch, "_needed",
+                          lambda self, seen, answer, confidence: self._needed_where(
+                              np.array([s.cut for s in seen], bool)), Recognizer)
+
+
 def test_a_piece_of_a_glyph_freed_by_the_opening_is_not_read_as_another_card(
         recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's eighteenth bellot table (seed 1), a fan: the opened ink mask pairs the
