@@ -643,7 +643,7 @@ class Recognizer:
         card with some confidence, seldom beyond doubt), unless another reading of the same
         rank glyph, through another framing, names the same card at the threshold: two
         framings of a cut index seldom agree on a wrong card. Four seeds of the benchmark:
-        10 more cards and one fewer misread, nearly all in fans."""
+        9 more cards and one fewer misread, nearly all in fans."""
         backed = (_same_index(seen) & (answer[:, None] == answer[None, :])
                   & (confidence >= self.threshold)[None, :])
         np.fill_diagonal(backed, False)
