@@ -154,16 +154,17 @@ def rank_glyph(corner: Corner, glyphs: IndexGlyphs) -> tuple[np.ndarray, float]:
     return centre, corner.width * PATCH_V * h / PATCH_H
 
 
-def read_glyphs(patch: np.ndarray, level: float = INK, below_top: bool = False
+def read_glyphs(patch: np.ndarray, level: float = INK, off_border: bool = False
                 ) -> IndexGlyphs | None:
     """Rank (top) and suit (below it) glyphs of an upright corner patch, or None if there are
     not two such ink shapes. `level`: how dark ink is (INK, or FIRM_INK for a second look).
-    `below_top`: no shape touching the patch's top is taken for the rank. Framed a pixel
-    outside its card, the card's rounded corner crosses the patch's top as a thin arc as tall
-    as a small rank, and the rank below it is read as its suit (an anglo_modern 7 of hearts
-    in a row); but a rank the framing cuts at the top is read as often, so that is a second
-    reading, not the rule."""
-    return _glyphs_in(_ink_shapes(patch, level), below_top)[0]
+    `off_border`: no shape touching the patch's top or left side is taken for the rank.
+    Framed a pixel outside its card, the card's outline shows as a thin line as tall as a
+    rank: its rounded corner across the patch's top, above the rank, which is then read as
+    the suit (an anglo_modern 7 of hearts in a row), or its side down the patch's left (a
+    dondorf 7 of clubs). But a rank the framing cuts at the border is read as often, so that
+    is a second reading, not the rule."""
+    return _glyphs_in(_ink_shapes(patch, level), off_border)[0]
 
 
 @dataclass
@@ -214,11 +215,12 @@ def _may_be_edge(x: int, y: int, w: int, h: int) -> bool:
             and not (inside and h < EDGE_INSIDE * PATCH_H))
 
 
-def _glyphs_in(shapes: _Shapes | None, below_top: bool = False
+def _glyphs_in(shapes: _Shapes | None, off_border: bool = False
                ) -> tuple[IndexGlyphs | None, bool]:
     """The index glyphs among a patch's ink shapes, and whether the patch seems framed too
     close: ink where an index would be runs off its far side, or is too big for an index glyph
-    at this scale. `below_top`: no shape touching the patch's top is the rank (`read_glyphs`)."""
+    at this scale. `off_border`: no shape touching the patch's top or left side is the rank
+    (`read_glyphs`)."""
     if shapes is None:
         return None, False
     stats = shapes.stats
@@ -235,7 +237,7 @@ def _glyphs_in(shapes: _Shapes | None, below_top: bool = False
         return None, cut_off
     boxes.sort(key=lambda b: b[1])
     tall = [b for b in boxes if b[3] >= MIN_RANK_H and b[0] < RANK_LEFT_MAX  # near the edge
-            and not (below_top and b[1] == 0)]
+            and not (off_border and on_border(b))]
     if not tall:
         return None, cut_off
     strokes = [(x, y, w, h) for x, y, w, h, area in found if area >= 4]
@@ -432,6 +434,11 @@ def _touch(wiped: np.ndarray, binary: np.ndarray, boxes: tuple[Box, ...]) -> boo
     near = cv2.dilate(wiped, _SPLIT)
     return any(bool((binary[y:y + h, x:x + w] & near[y:y + h, x:x + w]).any())
                for x, y, w, h in boxes)
+
+
+def on_border(box: Box) -> bool:
+    """Whether a shape's box touches the patch's top or left side."""
+    return box[0] == 0 or box[1] == 0
 
 
 def _too_big(w: int, h: int) -> bool:

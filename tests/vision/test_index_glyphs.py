@@ -14,7 +14,14 @@ from pi_app.engine.cards import parse_card
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, _against_edges, edge_grey, paper_levels
 from pi_app.vision.glyphs import brightest, darkest, freed_pairs, index_pairs, ink_mask
-from pi_app.vision.index import PATCH_H, PATCH_W, _may_be_edge, read_corner, read_glyphs
+from pi_app.vision.index import (
+    PATCH_H,
+    PATCH_W,
+    _may_be_edge,
+    on_border,
+    read_corner,
+    read_glyphs,
+)
 from pi_app.vision.recognizer import NONE_RANK, Recognizer, _no_reads, _Seen, best_answers
 from pi_app.vision.synth import Conditions, SceneCard, make_scene
 from pi_app.vision.training import label_corner
@@ -270,25 +277,32 @@ def test_a_rank_flag_joined_to_the_cards_top_edge_stays_with_its_rank() -> None:
     assert top + height >= 43  # down through the bowl
 
 
-def test_a_cards_rounded_corner_across_the_patchs_top_is_no_rank_to_a_reading_below_it(
-) -> None:
-    """Framed a pixel outside its card, the card's rounded corner crosses the patch's top as a
-    thin arc as tall as a small rank: read as the rank, it makes the 7 below it the suit.
-    Read below the top, the 7 is the rank again."""
+@pytest.mark.parametrize("outline", ["rounded corner", "side"])
+def test_a_cards_outline_on_the_patchs_border_is_no_rank_to_a_reading_off_the_border(
+        outline: str) -> None:
+    """Framed a pixel outside its card, the card's outline shows as a thin line as tall as a
+    rank: its rounded corner across the patch's top (taken for the rank, it makes the 7 below
+    it the suit), or its side down the patch's left, beside the rank. The plain reading finds
+    no rank off the border; read off the border, the 7 is the rank."""
     from pi_app.vision.designs import draw_suit
 
     patch = np.full((PATCH_H, PATCH_W, 3), 235, np.uint8)
-    cv2.ellipse(patch, (17, 12), (14, 12), 0, 180, 270, (60, 60, 60), 2)  # the rounded corner
-    cv2.putText(patch, "7", (10, 38), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2,
+    left = 10 if outline == "rounded corner" else 8  # where the 7 is drawn from
+    if outline == "side":  # down from the rounded corner, beside the rank
+        cv2.ellipse(patch, (5, 11), (5, 6), 0, 180, 270, (60, 60, 60), 2)
+        cv2.line(patch, (0, 11), (0, 38), (60, 60, 60), 2)
+    else:
+        cv2.ellipse(patch, (17, 12), (14, 12), 0, 180, 270, (60, 60, 60), 2)
+    cv2.putText(patch, "7", (left, 38), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 20), 2,
                 cv2.LINE_AA)
-    draw_suit(patch, 0, (18.0, 52.0), 14, (20, 20, 20))
+    draw_suit(patch, 0, (left + 8.0, 52.0), 14, (20, 20, 20))
     patch = cv2.GaussianBlur(patch, (0, 0), 0.6)
-    arc_first = read_glyphs(patch)
-    below = read_glyphs(patch, below_top=True)
-    assert arc_first is not None and below is not None
-    assert arc_first.rank_box[1] == 0
-    x, y, w, h = below.rank_box
-    assert 10 <= x <= 14 and 20 <= y <= 24 and h > w  # the 7's stroke, from its top bar down
+    plain = read_glyphs(patch)
+    assert plain is None or on_border(plain.rank_box)
+    off_border = read_glyphs(patch, off_border=True)
+    assert off_border is not None
+    x, y, w, h = off_border.rank_box
+    assert left <= x <= left + 4 and 20 <= y <= 24 and h > w  # the 7, from its top bar down
 
 
 def test_a_patch_starting_off_the_card_still_finds_a_rank_printed_near_the_edge() -> None:
