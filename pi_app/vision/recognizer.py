@@ -146,6 +146,14 @@ SEATED_SURE = 0.999
 at 0.995, 30 more and 1 more misread (a fan's 9 of clubs, half under the next card, read
 through its neighbour's turn as the 3 of clubs); at 0.99, read only where the neighbour's
 turn differs, 33 and 2."""
+SEAT_BACKING = 0.5
+"""How sure an unsure glyph's own reading must be of a card for a seat's reading of that card
+to stand from SEATED_BACKED_SURE (`_seated`)."""
+SEATED_BACKED_SURE = 0.95
+"""How sure a seat's reading must be to stand where the glyph's own unsure reading named the
+same card (`SEAT_BACKING`): two framings seldom agree on a wrong card. Four seeds of the
+benchmark (`--no-learn`): 14 more cards, none lost or misread; at 0.99, 7 more; at 0.9 with
+the card named at any confidence, 22 more and 1 more misread."""
 SEATED_CLOSER = 0.85
 """Where a glyph's seat at the table's framing width reads nothing beyond doubt, it is read
 again seated at this share of that width, with the firmer line for ink (`_seated`,
@@ -486,8 +494,9 @@ class Recognizer:
         `ARC_APART`. The `glyph_sites` the opened ink mask adds (`detect.GlyphSite`) are
         seated on as those glyphs are, where no reading lies at them already and they are
         about a rank glyph's size (`FREED_SIZE`), each as high as its pair implies, and kept
-        from `FREED_SURE`. With their rank and suit probabilities; `reads` are read as `pr`
-        and `ps`."""
+        from `FREED_SURE`. A seat's reading of the card the glyph's own reading named
+        (`SEAT_BACKING`) stands from `SEATED_BACKED_SURE`. With their rank and suit
+        probabilities; `reads` are read as `pr` and `ps`."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
             return _no_reads(pr, ps)
@@ -495,22 +504,25 @@ class Recognizer:
         placed = [rank_glyph(framed, found) for _, framed, found in reads]
         centres = np.array([centre for centre, _ in placed])
         heights = np.array([height for _, height in placed])
-        ranks, suits, _ = best_answers(pr[witnesses], ps[witnesses])
-        named = ranks * NONE_SUIT + suits
+        ranks, suits, confidence = best_answers(pr, ps)
+        answers = ranks * NONE_SUIT + suits
+        named = answers[witnesses]
+        backs = np.where(confidence >= SEAT_BACKING, answers, -1)  # -1: backs no card
         framings = [reads[j][1] for j in witnesses]
         arcs: dict[int, _Arc | None] = {}  # by nearest sure reading: one fit per fan
         sites: list[tuple[np.ndarray, float, Corner]] = []
         on_arc: list[tuple[np.ndarray, float, Corner] | None] = []
         sure = max(self.threshold, SEATED_SURE)
         usual = float(np.median(heights[witnesses]))
-        unsure = [(*placed[i], reads[i][1], sure)
+        unsure = [(*placed[i], reads[i][1], sure, int(backs[i]))
                   for i in np.setdiff1d(np.arange(len(reads)), witnesses).tolist()]
         unsure += [(site.centre, site.corner.width * RANK_HEIGHT, site.corner,
-                    max(sure, FREED_SURE))
+                    max(sure, FREED_SURE), -1)
                    for site in glyph_sites
                    if FREED_SIZE[0] <= site.size / usual <= FREED_SIZE[1]]
         needed: list[float] = []  # per site, how sure its seats' readings must be
-        for centre, height, own, least in unsure:
+        backing: list[int] = []  # per site, the card its own reading backs
+        for centre, height, own, least, card in unsure:
             apart = np.linalg.norm(centres[witnesses] - centre, axis=1)
             if _one_glyph(apart, height, heights[witnesses]).any() or any(
                     np.linalg.norm(centre - site) < SAME_GLYPH * height for site, _, _ in sites):
@@ -520,6 +532,7 @@ class Recognizer:
             turn = nearest if float(nearest.u @ own.u) < np.cos(np.radians(SEATED_TURN)) else own
             sites.append((centre, height, turn))
             needed.append(least)
+            backing.append(card)
             if closest not in arcs:
                 arcs[closest] = _fan_arc(centres[witnesses], framings, closest)
             arc = _turned_on_arc(centre, nearest, arcs[closest])
@@ -533,8 +546,11 @@ class Recognizer:
             looks = _seats(frame, [site if k not in done else None
                                    for k, site in enumerate(seats)], width * share, level)
             pr_seated, ps_seated = self._probabilities([found for _, (_, _, found) in looks])
-            seated = best_answers(pr_seated, ps_seated)[2] >= np.array(
-                [needed[site] for site, _ in looks], np.float64)
+            seat_ranks, seat_suits, seat_confidence = best_answers(pr_seated, ps_seated)
+            backed = seat_ranks * NONE_SUIT + seat_suits == np.array(
+                [backing[site] for site, _ in looks], np.int64)
+            seated = seat_confidence >= np.where(backed, max(self.threshold, SEATED_BACKED_SURE),
+                                                 [needed[site] for site, _ in looks])
             done |= {site for (site, _), keep in zip(looks, seated, strict=True) if keep}
             kept += [read for (_, read), keep in zip(looks, seated, strict=True) if keep]
             kept_pr = np.concatenate([kept_pr, pr_seated[seated]])

@@ -425,6 +425,15 @@ def test_a_fanned_index_the_next_card_cuts_is_read_where_framings_agree_on_it(
                           "_needed", _cut_readings_unbacked, Recognizer)
 
 
+def test_a_seat_reading_the_card_its_glyph_was_read_as_unsurely_needs_less_to_stand(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twelfth paris table (seed 1), a fan: the 4 of diamonds' glyph reads
+    # unsurely as the 4 of diamonds, and a seat on it reads her again below SEATED_SURE;
+    # the two framings agreeing, the seat's reading stands from SEATED_BACKED_SURE
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 1, 12), "4D", monkeypatch,
+                          "SEAT_BACKING")
+
+
 def test_a_piece_of_a_glyph_freed_by_the_opening_is_not_read_as_another_card(
         recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's eighteenth bellot table (seed 1), a fan: the opened ink mask pairs the
