@@ -162,8 +162,9 @@ def read_glyphs(patch: np.ndarray, level: float = INK, off_border: bool = False
     Framed a pixel outside its card, the card's outline shows as a thin line as tall as a
     rank: its rounded corner across the patch's top, above the rank, which is then read as
     the suit (an anglo_modern 7 of hearts in a row), or its side down the patch's left (a
-    dondorf 7 of clubs). But a rank the framing cuts at the border is read as often, so that
-    is a second reading, not the rule."""
+    dondorf 7 of clubs). But never taking a shape there for the rank loses as many cards
+    (ranks the framing cuts at the border) as it finds, so that is a second reading, not the
+    rule."""
     return _glyphs_in(_ink_shapes(patch, level), off_border)[0]
 
 

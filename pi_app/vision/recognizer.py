@@ -419,9 +419,9 @@ class Recognizer:
         no shape there taken for the rank (`index.read_glyphs`, `off_border`; then framed again
         as first looks are), and replaced, with its rank and suit probabilities, where that
         reads surely: the shape may be the card's own outline. Four seeds of the benchmark:
-        at the top alone, 4 more cards, none lost or misread (at FIRM_SURE, 3); at the top and
-        the left, 9 more in all, for 4 lost and a card placed at another corner in one
-        table and one no longer in another."""
+        at the top alone, 4 more cards, none lost or misread (at FIRM_SURE, 3); the left side
+        added, 5 more (9 gained, 4 lost) and as many misread (one card placed at another
+        corner, another no longer)."""
         _, _, confidence = best_answers(pr, ps)
         looks = [(i, (hypothesis, *reframe(frame, framed, found)))
                  for i, (hypothesis, framed, glyphs) in enumerate(reads)
