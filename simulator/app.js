@@ -271,9 +271,13 @@ function renderNaming() {
     ? `${snap.state.reveal.cards_needed} card(s), e.g. 5H JD` : "a card, e.g. 5H";
 }
 
+// The points typed in a seat's field, kept while every update rebuilds the seats: another
+// player's peg must not reset what someone is typing.
+const pegPoints = {};
+
 function scoreboardSeat(p) {
-  const input = el("input", { type: "number", min: 1, max: 29, value: 2, "aria-label": "points",
-    id: `peg-points-${p}` });
+  const input = el("input", { type: "number", min: 1, max: 29, value: pegPoints[p] ?? 2,
+    "aria-label": "points", id: `peg-points-${p}`, oninput: () => { pegPoints[p] = input.value; } });
   return el("div", { class: "seat", "data-seat": p, style: `--c:${playerColour(p)}` },
     el("h3", {}, el("span", { class: "dot" }), snap.names[p]),
     el("div", { class: "row" },
@@ -288,7 +292,10 @@ function scoreboardSeat(p) {
 function renderTable() {
   const s = snap.state;
   const seats = snap.names.map((_, p) => (snap.kind === "cards" ? seatBox(p) : scoreboardSeat(p)));
+  const focused = document.activeElement && $("#seats").contains(document.activeElement)
+    ? document.activeElement.id : "";
   $("#seats").replaceChildren(...seats);
+  if (focused) document.getElementById(focused)?.focus();
   $("#middle").hidden = snap.kind !== "cards";
   if (snap.kind !== "cards") return;
   $("#starter").replaceChildren(s.starter ? cardFace(s.starter) : el("span", { class: "card back" }));

@@ -257,6 +257,19 @@ def test_muggins_a_claim_with_an_empty_field_is_refused_not_taken_as_zero(muggin
     assert api_state(page)["state"]["show_next"] == claiming  # nothing claimed
 
 
+def test_scoreboard_points_typed_in_a_seat_survive_another_players_peg(scoreboard_page) -> None:
+    page = scoreboard_page
+    page.fill("#peg-points-0", "12")
+    before = version(page)  # South presses her PEG +1 button; every seat is drawn again
+    page.request.post(page.url + "api/action", data={"type": "press", "control": "peg1",
+                                                     "kind": "press"})
+    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}",
+                           timeout=STEP_MS)
+    assert page.input_value("#peg-points-0") == "12"
+    click_and_wait(page, "#peg-0")
+    assert [pegs["front"] for pegs in api_state(page)["pegs"]] == [12, 1]
+
+
 def test_new_game_asks_before_abandoning_a_game_with_points_on_the_board(scoreboard_page) -> None:
     page = scoreboard_page
     peg_on_page(page, 0, "12")
