@@ -180,6 +180,15 @@ ARC_APART = 6.0
 turned for the glyph to be seated again turned so (`_seated`): a fan's step is 7 to 13 degrees
 on the benchmark, and a row's cards lie up to a few degrees askew of each other. Four seeds:
 at 3, the same cards (and about the same time); at 9, 4 fewer."""
+FAN_GAP_FIT = 0.3
+"""How far, in fan steps, a gap between two read cards' glyphs on a fan's arc may lie from a
+whole number of steps for the cards missing in it to be seated on (`_fan_gaps`). Four seeds of
+the benchmark (`--no-learn`): at 0.45, the same cards and 1 more misread."""
+FAN_GAP_FACING = 20.0
+"""Degrees within which every sure reading on a fan's arc must face as the arc turns it for the
+gaps on it to be seated on (`_fan_gaps`): `FAN_FIT` lets an arc through cards that lie at random
+by, and a scattered table then had 2.6 gaps a frame seated on, for 3 cards more on four seeds
+of the benchmark (`--no-learn`)."""
 HEIGHT_NEARER = 1.1
 """How many times nearer the frame's usual rank glyph height one reading's glyph must be than
 another's, the two found at one glyph and sure of two cards, for the other to be taken for a
@@ -538,6 +547,11 @@ class Recognizer:
             arc = _turned_on_arc(centre, nearest, arcs[closest])
             on_arc.append(None if arc is None or float(arc.u @ turn.u) > np.cos(
                 np.radians(ARC_APART)) else (centre, height, arc))
+        for gap in _fan_gaps(centres[witnesses], framings, arcs, usual):
+            sites.append(gap)  # turned on its fan's arc already
+            needed.append(sure)
+            backing.append(-1)
+            on_arc.append(None)
         kept: list[_Read] = []
         kept_pr, kept_ps = _no_reads(pr, ps)[1:]
         done: set[int] = set()
@@ -762,6 +776,71 @@ def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc |
     if np.degrees(np.abs(_wrapped(offsets - offset))).max() > FAN_FIT:
         return None
     return pivot, offset
+
+
+def _fan_gaps(glyphs: np.ndarray, framings: list[Corner], arcs: dict[int, _Arc | None],
+              height: float) -> list[tuple[np.ndarray, float, Corner]]:
+    """Where the rank glyphs of a fan's unread cards lie, from its sure readings' (their rank
+    glyphs' centres `glyphs`, framed as `framings`; `arcs`, the fans' arcs `_seated` fitted,
+    by their nearest sure reading; `height`, the frame's usual rank glyph height): a fan's
+    cards turn about one pivot by about one step each (`_fan_arc`), so a gap of n steps between
+    two read cards' glyphs on the arc holds n - 1 cards, and one more may lie a step beyond
+    either end. A card is lost there when no corner guess faces it within a few degrees (a
+    pair of glyphs paired the wrong way, a rank run into the next card's edge): a neoclassical
+    10 of spades in a fan, whose nearest corner guess lay a fifth of a card off, read 0.9999
+    seated in its gap. Four seeds of the benchmark (`--no-learn`): 35 more cards (32 in fans,
+    3 in rows), none lost or misread. Each as (centre, height, framing turned as its card
+    would face on the arc), to seat on as `_seated` seats on glyphs; a row of cards is a fan
+    about a far pivot. Only the arcs `_seated` fitted already are searched: fitting one for
+    every group of sure readings cost 1 ms a scattered frame, for 3 more cards."""
+    facing = np.array([f.u for f in framings])
+    gaps: list[tuple[np.ndarray, float, Corner]] = []
+    fans: set[tuple[int, ...]] = set()
+    for nearest, arc in arcs.items():
+        if arc is None:
+            continue
+        members = np.flatnonzero(facing @ framings[nearest].u >= np.cos(np.radians(FAN_ALIKE)))
+        if tuple(members.tolist()) in fans:
+            continue
+        fans.add(tuple(members.tolist()))
+        gaps += _gaps_on_arc(glyphs[members], [framings[i] for i in members], arc, height)
+    return gaps
+
+
+def _gaps_on_arc(glyphs: np.ndarray, framings: list[Corner], arc: _Arc, height: float
+                 ) -> list[tuple[np.ndarray, float, Corner]]:
+    """`_fan_gaps` on one fan's arc, from the sure readings on it. The fan's step is the
+    least angle between two of their glyphs (readings of one glyph, nearer than `SAME_GLYPH`
+    of `height` on the arc, are one); a gap counts where it lies within `FAN_GAP_FIT` steps of
+    a whole number of them."""
+    pivot, offset = arc
+    radius = float(np.median(np.linalg.norm(glyphs - pivot, axis=1)))
+    bearings = _bearings(glyphs - pivot)
+    facing = _bearings(np.array([f.u for f in framings]))
+    if np.degrees(np.abs(_wrapped(facing - bearings - offset))).max() > FAN_GAP_FACING:
+        return []  # cards lying at random, which the arc's own test lets by
+    start = float(bearings[0])
+    read: list[float] = []  # angles round the arc from the first glyph, one per glyph
+    for angle in np.sort(_wrapped(bearings - start)).tolist():
+        if not read or (angle - read[-1]) * radius >= SAME_GLYPH * height:
+            read.append(angle)
+    if len(read) < 3:  # two glyphs do not show the fan's step
+        return []
+    steps = np.diff(read)
+    step = float(steps.min())
+    if step * radius < height:  # closer than cards' indexes lie in any fan
+        return []
+    unread = [angle + k * gap / n for angle, gap in zip(read[:-1], steps.tolist(), strict=True)
+              if (n := round(gap / step)) >= 2 and abs(gap / step - n) < FAN_GAP_FIT
+              for k in range(1, n)]
+    gaps = []
+    for angle in [read[0] - step, *unread, read[-1] + step]:
+        centre = pivot + radius * np.array([np.cos(start + angle), np.sin(start + angle)])
+        closest = framings[int(np.argmin(np.linalg.norm(glyphs - centre, axis=1)))]
+        turned = _turned_on_arc(centre, closest, arc)
+        if turned is not None:
+            gaps.append((centre, height, turned))
+    return gaps
 
 
 def _turned_on_arc(centre: np.ndarray, base: Corner, arc: _Arc | None) -> Corner | None:

@@ -27,6 +27,7 @@ from pi_app.vision.recognizer import (
     Recognizer,
     _cornered_at_glyphs,
     _fan_arc,
+    _fan_gaps,
     _seats,
     _Seen,
     _sized,
@@ -523,6 +524,45 @@ def test_an_arc_is_fitted_only_through_sure_readings_that_lie_and_face_as_a_fans
     alike = [replace(framings[1], point=glyph) for glyph in around]
     assert _fan_arc(np.array(around), alike, 0) is None
     assert _fan_arc(np.array(glyphs[:2]), list(framings[:2]), 1) is None
+
+
+def test_a_fans_unread_cards_are_sought_in_its_gaps_and_a_step_beyond_its_ends() -> None:
+    """Cards turned 10 degrees apart about one pivot, read at -10, 0, 10 and 40 degrees (two
+    readings of the one at 0): the cards at 20 and 30 lie in the gap, and one more card may
+    lie a step beyond either end, each framed turned as its card faces. Cards facing as the
+    arc turns them no better than cards lying at random: no gaps."""
+    pivot, radius, height = np.array([600.0, 700.0]), 300.0, 15.0
+
+    def glyph_at(degrees: float) -> np.ndarray:
+        turn = np.radians(degrees)
+        return pivot + radius * np.array([np.sin(turn), -np.cos(turn)])
+
+    def framing(degrees: float) -> Corner:
+        turn = np.radians(degrees)
+        u = np.array([np.cos(turn), np.sin(turn)])
+        return Corner(glyph_at(degrees), u, np.array([-u[1], u[0]]), 100.0)
+
+    read = [-10.0, 0.0, 0.5, 10.0, 40.0]
+    glyphs, framings = np.array([glyph_at(a) for a in read]), [framing(a) for a in read]
+    gaps = _fan_gaps(glyphs, framings, {1: _fan_arc(glyphs, framings, 1)}, height)
+    found = sorted((float(np.degrees(np.arctan2(*(centre - pivot) * [1, -1]))),
+                    float(np.degrees(np.arctan2(turned.u[1], turned.u[0]))), size)
+                   for centre, size, turned in gaps)
+    expected = [(a, a, height) for a in (-20.0, 20.0, 30.0, 50.0)]
+    assert np.allclose(found, expected, atol=1e-3)
+    askew = [*framings[:3], framing(-35.0), framings[4]]  # faces 45 degrees off the arc
+    arc = _fan_arc(glyphs, askew, 1)
+    assert arc is not None  # the arc stands; its gaps are not trusted
+    assert _fan_gaps(glyphs, askew, {1: arc}, height) == []
+
+
+def test_a_fanned_card_no_corner_guess_faces_is_read_in_its_fans_gap(
+        recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's third anglo table (seed 3), a fan: no corner guess frames the 2 of
+    # hearts' index turned as its card lies; seated where the gap between the fan's sure
+    # readings puts its glyph, turned on the fan's arc, it reads beyond doubt
+    assert_read_only_with(recognizer, benchmark_table(anglo_deck, 3, 3), "2H", monkeypatch,
+                          "FAN_GAP_FACING", -1.0)
 
 
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
