@@ -503,9 +503,12 @@ class Recognizer:
         `ARC_APART`. The `glyph_sites` the opened ink mask adds (`detect.GlyphSite`) are
         seated on as those glyphs are, where no reading lies at them already and they are
         about a rank glyph's size (`FREED_SIZE`), each as high as its pair implies, and kept
-        from `FREED_SURE`. A seat's reading of the card the glyph's own reading named
-        (`SEAT_BACKING`) stands from `SEATED_BACKED_SURE`. With their rank and suit
-        probabilities; `reads` are read as `pr` and `ps`."""
+        from `FREED_SURE`. Where a fan's sure readings leave a gap on its arc, the cards
+        missing there are seated on as glyphs are (`_fan_gaps`). A seat's reading of the card
+        the glyph's own reading named (`SEAT_BACKING`; for a gap, the readings at that place)
+        stands from `SEATED_BACKED_SURE`: four seeds, 5 more cards from gaps so backed, none
+        lost or misread. With their rank and suit probabilities; `reads` are read as `pr`
+        and `ps`."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
             return _no_reads(pr, ps)
@@ -547,10 +550,11 @@ class Recognizer:
             arc = _turned_on_arc(centre, nearest, arcs[closest])
             on_arc.append(None if arc is None or float(arc.u @ turn.u) > np.cos(
                 np.radians(ARC_APART)) else (centre, height, arc))
-        for gap in _fan_gaps(centres[witnesses], framings, arcs, usual):
-            sites.append(gap)  # turned on its fan's arc already
+        for centre, height, turned in _fan_gaps(centres[witnesses], framings, arcs, usual):
+            sites.append((centre, height, turned))  # turned on its fan's arc already
             needed.append(sure)
-            backing.append(-1)
+            at = _one_glyph(np.linalg.norm(centres - centre, axis=1), height, heights)
+            backing.append(_backed(backs[at]))
             on_arc.append(None)
         kept: list[_Read] = []
         kept_pr, kept_ps = _no_reads(pr, ps)[1:]
@@ -776,6 +780,13 @@ def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc |
     if np.degrees(np.abs(_wrapped(offsets - offset))).max() > FAN_FIT:
         return None
     return pivot, offset
+
+
+def _backed(backs: np.ndarray) -> int:
+    """The one card these readings back (`backs`: each one's card where it is read at
+    `SEAT_BACKING` or more, else -1); -1 where they back none, or more than one."""
+    cards = set(backs[backs >= 0].tolist())
+    return cards.pop() if len(cards) == 1 else -1
 
 
 def _fan_gaps(glyphs: np.ndarray, framings: list[Corner], arcs: dict[int, _Arc | None],

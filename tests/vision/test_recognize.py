@@ -565,6 +565,16 @@ def test_a_fanned_card_no_corner_guess_faces_is_read_in_its_fans_gap(
                           "FAN_GAP_FACING", -1.0)
 
 
+def test_a_seat_in_a_fans_gap_reading_the_card_read_unsurely_there_needs_less_to_stand(
+        recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twelfth plastic table (seed 1), a fan: a reading of the 4 of diamonds'
+    # glyph names her at 0.75 (cut), and seats in her gap read her at 0.98 and 0.99, below
+    # SEATED_SURE; the gap's readings agreeing with the glyph's, they stand from
+    # SEATED_BACKED_SURE
+    assert_read_only_with(recognizer, benchmark_table(plastic_deck, 1, 12), "4D", monkeypatch,
+                          "SEAT_BACKING")
+
+
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
         four_index_card: np.ndarray) -> None:
     """The bottom-left index, turned as a bottom-right one, is framed with the card to its
