@@ -266,6 +266,7 @@ def test_scoreboard_points_typed_in_a_seat_survive_another_players_peg(scoreboar
     page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}",
                            timeout=STEP_MS)
     assert page.input_value("#peg-points-0") == "12"
+    assert page.evaluate("document.activeElement.id") == "peg-points-0"  # still typing there
     click_and_wait(page, "#peg-0")
     assert [pegs["front"] for pegs in api_state(page)["pegs"]] == [12, 1]
 
