@@ -613,7 +613,7 @@ class Recognizer:
         in place."""
         ranks, suits, confidence = best_answers(pr, ps)
         doubtful = np.flatnonzero((confidence < self._needed(seen, ranks * NONE_SUIT + suits,
-                                                              confidence))
+                                                              confidence, _same_index(seen)))
                                   & (pr[:, NONE_RANK] < NOT_INDEX)).tolist()
         again = [(i, framings[i], read_glyphs(corner_patch(frame, framings[i]), FIRM_INK))
                  for i in doubtful]
@@ -672,16 +672,17 @@ class Recognizer:
         """Per reading, whether the rank network leaves it open that this is an index."""
         return np.asarray(pr[:, NONE_RANK] <= 1 - min(self.threshold, INDEX_LIKE))
 
-    def _needed(self, seen: list[_Seen], answer: np.ndarray, confidence: np.ndarray
-                ) -> np.ndarray:
-        """Per reading (its card, rank * NONE_SUIT + suit, and confidence), the confidence
+    def _needed(self, seen: list[_Seen], answer: np.ndarray, confidence: np.ndarray,
+                same_index: np.ndarray) -> np.ndarray:
+        """Per reading (its card, rank * NONE_SUIT + suit, and confidence; `same_index`, which
+        pairs of readings found the same rank glyph, `_same_index`), the confidence
         that makes it sure: the threshold, or FIRM_SURE where another card's edge cut into its
         glyphs (in a fan, the half of a 10 or of a heart that shows is read as a whole other
         card with some confidence, seldom beyond doubt), unless another reading of the same
         rank glyph, through another framing, names the same card at the threshold: two
         framings of a cut index seldom agree on a wrong card. Four seeds of the benchmark:
         9 more cards and one fewer misread, nearly all in fans."""
-        backed = (_same_index(seen) & (answer[:, None] == answer[None, :])
+        backed = (same_index & (answer[:, None] == answer[None, :])
                   & (confidence >= self.threshold)[None, :])
         np.fill_diagonal(backed, False)
         cut = np.array([s.cut for s in seen], bool)
@@ -696,14 +697,15 @@ class Recognizer:
         """Per reading, its card (rank * NONE_SUIT + suit) where it is sure, else -1."""
         ranks, suits, confidence = best_answers(pr, ps)
         answer = ranks * NONE_SUIT + suits
-        return np.where(confidence >= self._needed(seen, answer, confidence), answer, -1)
+        return np.where(confidence >= self._needed(seen, answer, confidence, _same_index(seen)),
+                        answer, -1)
 
     def _choose(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> list[Detection]:
         ranks, suits, confidence = best_answers(pr, ps)
         index_like = (1 - pr[:, NONE_RANK]) * (1 - ps[:, NONE_SUIT])
         answer = ranks * NONE_SUIT + suits
-        sure = confidence >= self._needed(seen, answer, confidence)
         same_index = _same_index(seen)
+        sure = confidence >= self._needed(seen, answer, confidence, same_index)
         undoubted = confidence >= UNDISPUTED
         same = _same_card(seen, np.where(sure, answer, -1), same_index, undoubted)
         u = np.array([s.corner.u for s in seen])

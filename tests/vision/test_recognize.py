@@ -51,7 +51,7 @@ def benchmark_table(design: Design, seed: int, number: int) -> Scene:
 
 
 def _cut_readings_unbacked(self: Recognizer, seen: list[_Seen], answer: np.ndarray,
-                           confidence: np.ndarray) -> np.ndarray:
+                           confidence: np.ndarray, same_index: np.ndarray) -> np.ndarray:
     """`Recognizer._needed` with no reading backing another: a cut reading needs FIRM_SURE."""
     return self._needed_where(np.array([s.cut for s in seen], bool))
 
