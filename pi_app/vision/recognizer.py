@@ -756,6 +756,12 @@ _Arc = tuple[np.ndarray, float]
 rank glyph (`_fan_arc`)."""
 
 
+def _in_fan(facing: np.ndarray, nearest: int) -> np.ndarray:
+    """Which sure readings (facing along `facing`, their framings' u) are taken for the cards
+    of the fan the reading `nearest` lies in: those facing within `FAN_ALIKE` of it."""
+    return np.flatnonzero(facing @ facing[nearest] >= np.cos(np.radians(FAN_ALIKE)))
+
+
 def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc | None:
     """The arc of the fan the sure reading `nearest` lies in: a fan's cards turn about one
     pivot, so their rank glyphs lie on an arc round it and each card faces as the radius
@@ -764,7 +770,7 @@ def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc |
     nearest, and the angle is the median of theirs; None with fewer than three of them, or
     where one faces more than `FAN_FIT` off the arc."""
     facing = np.array([f.u for f in framings])
-    alike = np.flatnonzero(facing @ framings[nearest].u >= np.cos(np.radians(FAN_ALIKE)))
+    alike = _in_fan(facing, nearest)
     if len(alike) < 3:
         return None
     points = glyphs[alike]
@@ -812,7 +818,7 @@ def _fan_gaps(glyphs: np.ndarray, framings: list[Corner], arcs: dict[int, _Arc |
     for nearest, arc in arcs.items():
         if arc is None:
             continue
-        members = np.flatnonzero(facing @ framings[nearest].u >= np.cos(np.radians(FAN_ALIKE)))
+        members = _in_fan(facing, nearest)
         if tuple(members.tolist()) in fans:
             continue
         fans.add(tuple(members.tolist()))
