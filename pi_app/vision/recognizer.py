@@ -189,6 +189,17 @@ FAN_GAP_FACING = 20.0
 gaps on it to be seated on (`_fan_gaps`): `FAN_FIT` lets an arc through cards that lie at random
 by, and a scattered table then had 2.6 gaps a frame seated on, for 3 cards more on four seeds
 of the benchmark (`--no-learn`)."""
+ROW_ALIKE = 5.0
+"""Degrees within which sure readings face as one of them does, to be taken for the cards of
+its row (`_row_gaps`): a row's cards lie parallel, a few degrees askew of each other (on the
+benchmark's rows, by 3 degrees on the mean). Four seeds of the benchmark (`--no-learn`),
+with `ROW_ACROSS` at 2: 23 more cards, all in rows, none lost or misread; at 2, 11 more and 1
+more misread; at 4, 20 more; at 6, 17; at 8, 14; at 10, 11; at 15, 8."""
+ROW_ACROSS = 2.0
+"""How far, in rank glyph heights, the glyphs of a row's sure readings may lie across the line
+through them (`_gaps_in_row`): a row's cards lie a few pixels off it either way, and cards
+that lie parallel but apart (two hands) are not one row. Four seeds of the benchmark
+(`--no-learn`, `ROW_ALIKE` at 10): at 1, 6 cards fewer; at 1.5, as many as at 2, and at 3."""
 HEIGHT_NEARER = 1.1
 """How many times nearer the frame's usual rank glyph height one reading's glyph must be than
 another's, the two found at one glyph and sure of two cards, for the other to be taken for a
@@ -504,7 +515,8 @@ class Recognizer:
         seated on as those glyphs are, where no reading lies at them already and they are
         about a rank glyph's size (`FREED_SIZE`), each as high as its pair implies, and kept
         from `FREED_SURE`. Where a fan's sure readings leave a gap on its arc, the cards
-        missing there are seated on as glyphs are (`_fan_gaps`). A seat's reading of the card
+        missing there are seated on as glyphs are (`_fan_gaps`); so are a row's (`_row_gaps`:
+        a row's cards lie parallel, a step apart along a line). A seat's reading of the card
         the glyph's own reading named (`SEAT_BACKING`; for a gap, the readings at that place)
         stands from `SEATED_BACKED_SURE`: four seeds, 5 more cards from gaps so backed, none
         lost or misread. With their rank and suit probabilities; `reads` are read as `pr`
@@ -550,8 +562,9 @@ class Recognizer:
             arc = _turned_on_arc(centre, nearest, arcs[closest])
             on_arc.append(None if arc is None or float(arc.u @ turn.u) > np.cos(
                 np.radians(ARC_APART)) else (centre, height, arc))
-        for centre, height, turned in _fan_gaps(centres[witnesses], framings, arcs, usual):
-            sites.append((centre, height, turned))  # turned on its fan's arc already
+        for centre, height, turned in (_fan_gaps(centres[witnesses], framings, arcs, usual)
+                                       + _row_gaps(centres[witnesses], framings, usual)):
+            sites.append((centre, height, turned))  # turned as its card faces already
             needed.append(sure)
             at = _one_glyph(np.linalg.norm(centres - centre, axis=1), height, heights)
             backing.append(_backed(backs[at]))
@@ -809,9 +822,9 @@ def _fan_gaps(glyphs: np.ndarray, framings: list[Corner], arcs: dict[int, _Arc |
     10 of spades in a fan, whose nearest corner guess lay a fifth of a card off, read 0.9999
     seated in its gap. Four seeds of the benchmark (`--no-learn`): 35 more cards (32 in fans,
     3 in rows), none lost or misread. Each as (centre, height, framing turned as its card
-    would face on the arc), to seat on as `_seated` seats on glyphs; a row of cards is a fan
-    about a far pivot. Only the arcs `_seated` fitted already are searched: fitting one for
-    every group of sure readings cost 1 ms a scattered frame, for 3 more cards."""
+    would face on the arc), to seat on as `_seated` seats on glyphs (a row's, `_row_gaps`). Only
+    the arcs `_seated` fitted already are searched: fitting one for every group of sure
+    readings cost 1 ms a scattered frame, for 3 more cards."""
     facing = np.array([f.u for f in framings])
     gaps: list[tuple[np.ndarray, float, Corner]] = []
     fans: set[tuple[int, ...]] = set()
@@ -826,12 +839,73 @@ def _fan_gaps(glyphs: np.ndarray, framings: list[Corner], arcs: dict[int, _Arc |
     return gaps
 
 
+def _row_gaps(glyphs: np.ndarray, framings: list[Corner], height: float
+              ) -> list[tuple[np.ndarray, float, Corner]]:
+    """Where the rank glyphs of a row's unread cards lie, from its sure readings' (their rank
+    glyphs' centres `glyphs`, framed as `framings`; `height`, the frame's usual rank glyph
+    height), as `_fan_gaps` finds them on a fan's arc: a row's cards lie parallel, a step apart
+    along a line. The arc fitted through three glyphs of a row is a tight circle through
+    their jitter, and turns its cards 25 to 30 degrees askew (a bellot row, whose 8 of
+    diamonds lies a step beyond the three cards read). Each sure reading's row is the sure
+    readings facing within `ROW_ALIKE` of it. Four seeds of the benchmark (`--no-learn`): 23
+    more cards, all in rows, none lost or misread (rows' lost cards are mostly one between
+    two read ones). Each as (centre, height, the framing of the sure reading nearest it)."""
+    facing = np.array([f.u for f in framings])
+    rows = {tuple(np.flatnonzero(facing @ u >= np.cos(np.radians(ROW_ALIKE))).tolist())
+            for u in facing}
+    return [gap for row in sorted(rows)
+            for gap in _gaps_in_row(glyphs[list(row)], [framings[i] for i in row], height)]
+
+
+def _gaps_in_row(glyphs: np.ndarray, framings: list[Corner], height: float
+                 ) -> list[tuple[np.ndarray, float, Corner]]:
+    """`_row_gaps` in one row, from the sure readings in it, where their glyphs lie within
+    `ROW_ACROSS` of a line: along their cards' short edge (a spread hand) or long edge (a
+    column), whichever the glyphs spread along more. Three or four glyphs, each a few pixels
+    off the line, show which of the two and no more: in a bellot row the line fitted through
+    three of them ran 9 degrees off the row, and put the seat a step beyond its end two thirds
+    of a glyph's height off the card's glyph (two fifths along the cards' edge)."""
+    middle = glyphs.mean(axis=0)
+    _, _, axes = np.linalg.svd(glyphs - middle)
+    turn = framings[0]
+    along = turn.u if abs(float(axes[0] @ turn.u)) >= abs(float(axes[0] @ turn.v)) else turn.v
+    across = np.array([-along[1], along[0]])
+    if np.abs((glyphs - middle) @ across).max() > ROW_ACROSS * height:
+        return []  # not one row
+    gaps = []
+    for place in _unread(((glyphs - middle) @ along).tolist(), height):
+        centre = middle + place * along
+        closest = framings[int(np.argmin(np.linalg.norm(glyphs - centre, axis=1)))]
+        gaps.append((centre, height, closest))
+    return gaps
+
+
+def _unread(read: list[float], height: float) -> list[float]:
+    """Where the unread cards of a fan or a row lie, from where its read cards' rank glyphs do
+    (`read`, lengths along its arc or line): a gap of n of its steps (the least gap; readings of
+    one glyph, nearer than `SAME_GLYPH` of `height`, are one) holds n - 1 cards, where it lies
+    within `FAN_GAP_FIT` steps of a whole number of them, and one more card may lie a step
+    beyond either end. None from fewer than three glyphs, which do not show the step."""
+    glyphs: list[float] = []
+    for place in sorted(read):
+        if not glyphs or place - glyphs[-1] >= SAME_GLYPH * height:
+            glyphs.append(place)
+    if len(glyphs) < 3:
+        return []
+    steps = np.diff(glyphs)
+    step = float(steps.min())
+    if step < height:  # closer than cards' indexes lie in any fan or row
+        return []
+    unread = [place + k * gap / n for place, gap in zip(glyphs[:-1], steps.tolist(), strict=True)
+              if (n := round(gap / step)) >= 2 and abs(gap / step - n) < FAN_GAP_FIT
+              for k in range(1, n)]
+    return [glyphs[0] - step, *unread, glyphs[-1] + step]
+
+
 def _gaps_on_arc(glyphs: np.ndarray, framings: list[Corner], arc: _Arc, height: float
                  ) -> list[tuple[np.ndarray, float, Corner]]:
-    """`_fan_gaps` on one fan's arc, from the sure readings on it. The fan's step is the
-    least angle between two of their glyphs (readings of one glyph, nearer than `SAME_GLYPH`
-    of `height` on the arc, are one); a gap counts where it lies within `FAN_GAP_FIT` steps of
-    a whole number of them."""
+    """`_fan_gaps` on one fan's arc, from the sure readings on it (`_unread`, on lengths
+    along the arc)."""
     pivot, offset = arc
     radius = float(np.median(np.linalg.norm(glyphs - pivot, axis=1)))
     bearings = _bearings(glyphs - pivot)
@@ -839,22 +913,10 @@ def _gaps_on_arc(glyphs: np.ndarray, framings: list[Corner], arc: _Arc, height: 
     if np.degrees(np.abs(_wrapped(facing - bearings - offset))).max() > FAN_GAP_FACING:
         return []  # cards lying at random, which the arc's own test lets by
     start = float(bearings[0])
-    read: list[float] = []  # angles round the arc from the first glyph, one per glyph
-    for angle in np.sort(_wrapped(bearings - start)).tolist():
-        if not read or (angle - read[-1]) * radius >= SAME_GLYPH * height:
-            read.append(angle)
-    if len(read) < 3:  # two glyphs do not show the fan's step
-        return []
-    steps = np.diff(read)
-    step = float(steps.min())
-    if step * radius < height:  # closer than cards' indexes lie in any fan
-        return []
-    unread = [angle + k * gap / n for angle, gap in zip(read[:-1], steps.tolist(), strict=True)
-              if (n := round(gap / step)) >= 2 and abs(gap / step - n) < FAN_GAP_FIT
-              for k in range(1, n)]
     gaps = []
-    for angle in [read[0] - step, *unread, read[-1] + step]:
-        centre = pivot + radius * np.array([np.cos(start + angle), np.sin(start + angle)])
+    for place in _unread((_wrapped(bearings - start) * radius).tolist(), height):
+        angle = start + place / radius
+        centre = pivot + radius * np.array([np.cos(angle), np.sin(angle)])
         closest = framings[int(np.argmin(np.linalg.norm(glyphs - centre, axis=1)))]
         turned = _turned_on_arc(centre, closest, arc)
         if turned is not None:

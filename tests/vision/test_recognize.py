@@ -28,6 +28,7 @@ from pi_app.vision.recognizer import (
     _cornered_at_glyphs,
     _fan_arc,
     _fan_gaps,
+    _row_gaps,
     _seats,
     _Seen,
     _sized,
@@ -278,7 +279,9 @@ def test_a_corner_guessed_far_too_wide_is_read_again_at_the_width_the_tables_sur
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's eleventh paris table (seed 7), a row: the outline corner that reads the 7
     # of clubs guesses the card 222 pixels wide, 2.3 times the width the other cards' indexes
-    # read at (98), and its first look there finds no index; read again at 98, it reads at 1.000
+    # read at (98), and its first look there finds no index; read again at 98, it reads at 1.000.
+    # (Seated where the row's gap puts its glyph, it reads too: rows' gaps are off here.)
+    monkeypatch.setattr(recognizer_module, "ROW_ACROSS", -1.0)
     assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 11), "7C", monkeypatch,
                           "TABLE_SCALE_OFF")
 
@@ -412,7 +415,9 @@ def test_a_cards_rounded_corner_taken_for_its_rank_is_read_again_without_it(
     # The benchmark's twenty-third anglo_modern table (seed 1), a row: the 7 of hearts' glyph
     # pair frames its index a pixel outside the card, where the card's rounded corner crosses
     # the patch's top; taken for the rank, it reads as no card. Read again below it, the 7 of
-    # hearts is read beyond doubt
+    # hearts is read beyond doubt. (Seated where the row's gap puts its glyph, it reads too:
+    # rows' gaps are off here.)
+    monkeypatch.setattr(recognizer_module, "ROW_ACROSS", -1.0)
     assert_read_only_with(recognizer, benchmark_table(anglo_modern_deck, 1, 23), "7H",
                           monkeypatch, "_read_off_border", lambda *_: None, Recognizer)
 
@@ -554,6 +559,38 @@ def test_a_fans_unread_cards_are_sought_in_its_gaps_and_a_step_beyond_its_ends()
     arc = _fan_arc(glyphs, askew, 1)
     assert arc is not None  # the arc stands; its gaps are not trusted
     assert _fan_gaps(glyphs, askew, {1: arc}, height) == []
+
+
+def test_a_rows_unread_cards_are_sought_in_its_gaps_and_a_step_beyond_its_ends() -> None:
+    """Parallel cards a step of 40 pixels apart along their short edge, read at 0, 40 (twice)
+    and 160, each glyph a few pixels off the row's line: the cards at 80 and 120 lie in the gap,
+    and one more card may lie a step beyond either end, each framed as the sure reading nearest
+    it. Read as one hand and another lying parallel beside it, they are no row."""
+    height, turn = 15.0, np.radians(20)
+    u, v = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
+    start = np.array([400.0, 300.0])
+
+    def framing(along: float, across: float) -> Corner:
+        return Corner(start + along * u + across * v, u, v, 100.0)
+
+    read = [(0.0, 2.0), (40.0, -3.0), (40.5, -2.5), (160.0, 1.0)]
+    framings = [framing(along, across) for along, across in read]
+    glyphs = np.array([f.point for f in framings])
+    gaps = _row_gaps(glyphs, framings, height)
+    found = sorted(float((centre - start) @ u) for centre, _, _ in gaps)
+    assert np.allclose(found, [-40.0, 80.0, 120.0, 200.0], atol=1.0)
+    assert all(size == height and turned.u @ u > 0.9999 for _, size, turned in gaps)
+    beside = [*framings[:3], framing(160.0, 4 * height)]  # a card of another hand
+    assert _row_gaps(np.array([f.point for f in beside]), beside, height) == []
+
+
+def test_a_card_between_two_read_ones_in_a_row_is_read_where_the_row_puts_it(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eleventh bellot table (seed 1), a row: no corner guess reads the 7 of
+    # diamonds, the second card, surely; seated where the gap between the 5 of diamonds' glyph
+    # and the queen of spades' puts hers, facing as they do, she reads
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 11), "7D", monkeypatch,
+                          "ROW_ACROSS", -1.0)
 
 
 def test_a_fanned_card_no_corner_guess_faces_is_read_in_its_fans_gap(
