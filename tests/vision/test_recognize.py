@@ -565,7 +565,8 @@ def test_a_rows_unread_cards_are_sought_in_its_gaps_and_a_step_beyond_its_ends()
     """Parallel cards a step of 40 pixels apart along their short edge, read at 0, 40 (twice)
     and 160, each glyph a few pixels off the row's line: the cards at 80 and 120 lie in the gap,
     and one more card may lie a step beyond either end, each framed as the sure reading nearest
-    it. Read as one hand and another lying parallel beside it, they are no row."""
+    it. A card at 200 turned 8 degrees askew of them is not of their row. Read as one hand and
+    another lying parallel beside it, they are no row."""
     height, turn = 15.0, np.radians(20)
     u, v = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
     start = np.array([400.0, 300.0])
@@ -580,6 +581,10 @@ def test_a_rows_unread_cards_are_sought_in_its_gaps_and_a_step_beyond_its_ends()
     found = sorted(float((centre - start) @ u) for centre, _, _ in gaps)
     assert np.allclose(found, [-40.0, 80.0, 120.0, 200.0], atol=1.0)
     assert all(size == height and turned.u @ u > 0.9999 for _, size, turned in gaps)
+    askew_u = np.array([np.cos(turn + np.radians(8)), np.sin(turn + np.radians(8))])
+    askew = Corner(start + 200 * u, askew_u, np.array([-askew_u[1], askew_u[0]]), 100.0)
+    with_askew = _row_gaps(np.array([*glyphs, askew.point]), [*framings, askew], height)
+    assert sorted(float((centre - start) @ u) for centre, _, _ in with_askew) == found
     beside = [*framings[:3], framing(160.0, 4 * height)]  # a card of another hand
     assert _row_gaps(np.array([f.point for f in beside]), beside, height) == []
 
