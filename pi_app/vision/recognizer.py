@@ -773,10 +773,10 @@ _Arc = tuple[np.ndarray, float]
 rank glyph (`_fan_arc`)."""
 
 
-def _in_fan(facing: np.ndarray, nearest: int) -> np.ndarray:
-    """Which sure readings (facing along `facing`, their framings' u) are taken for the cards
-    of the fan the reading `nearest` lies in: those facing within `FAN_ALIKE` of it."""
-    return np.flatnonzero(facing @ facing[nearest] >= np.cos(np.radians(FAN_ALIKE)))
+def _facing_alike(facing: np.ndarray, one: int, degrees: float) -> np.ndarray:
+    """Which sure readings (facing along `facing`, their framings' u) face within `degrees` of
+    the reading `one`: the cards of its fan (`FAN_ALIKE`) or of its row (`ROW_ALIKE`)."""
+    return np.flatnonzero(facing @ facing[one] >= np.cos(np.radians(degrees)))
 
 
 def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc | None:
@@ -787,7 +787,7 @@ def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc |
     nearest, and the angle is the median of theirs; None with fewer than three of them, or
     where one faces more than `FAN_FIT` off the arc."""
     facing = np.array([f.u for f in framings])
-    alike = _in_fan(facing, nearest)
+    alike = _facing_alike(facing, nearest, FAN_ALIKE)
     if len(alike) < 3:
         return None
     points = glyphs[alike]
@@ -835,7 +835,7 @@ def _fan_gaps(glyphs: np.ndarray, framings: list[Corner], arcs: dict[int, _Arc |
     for nearest, arc in arcs.items():
         if arc is None:
             continue
-        members = _in_fan(facing, nearest)
+        members = _facing_alike(facing, nearest, FAN_ALIKE)
         if tuple(members.tolist()) in fans:
             continue
         fans.add(tuple(members.tolist()))
@@ -855,8 +855,7 @@ def _row_gaps(glyphs: np.ndarray, framings: list[Corner], height: float
     more cards, all in rows, none lost or misread (rows' lost cards are mostly one between
     two read ones). Each as (centre, height, the framing of the sure reading nearest it)."""
     facing = np.array([f.u for f in framings])
-    rows = {tuple(np.flatnonzero(facing @ u >= np.cos(np.radians(ROW_ALIKE))).tolist())
-            for u in facing}
+    rows = {tuple(_facing_alike(facing, one, ROW_ALIKE).tolist()) for one in range(len(facing))}
     return [gap for row in sorted(rows)
             for gap in _gaps_in_row(glyphs[list(row)], [framings[i] for i in row], height)]
 
