@@ -154,6 +154,15 @@ SEATED_BACKED_SURE = 0.95
 same card (`SEAT_BACKING`): two framings seldom agree on a wrong card. Four seeds of the
 benchmark (`--no-learn`): 14 more cards, none lost or misread; at 0.99, 7 more; at 0.9 with
 the card named at any confidence, 22 more and 1 more misread."""
+SEATS_APART = 1.0
+"""Degrees by which two seats' framings of one glyph must face apart for their readings of one
+card to back each other from SEATED_BACKED_SURE (`_agreeing`): seats turned alike (one site
+seated at two widths, or two sites turned as the same sure reading) make one look twice, and
+repeat its errors. Four seeds of the benchmark (`--no-learn`): 27 more cards, 1 more misread
+(a dondorf 6 of clubs in a fan read as the 8 through two seats turned 40 and 46 degrees);
+at 0 (any two seats of one glyph), 45 more and 5 more misread (a bellot 5 of hearts whose
+hook reads as a J, clubs for spades); at 2, 3 and 5 degrees, 25, 22 and 20 more and 1 more
+misread."""
 SEATED_CLOSER = 0.85
 """Where a glyph's seat at the table's framing width reads nothing beyond doubt, it is read
 again seated at this share of that width, with the firmer line for ink (`_seated`,
@@ -523,7 +532,8 @@ class Recognizer:
         a row's cards lie parallel, a step apart along a line). A seat's reading of the card
         the glyph's own reading named (`SEAT_BACKING`; for a gap, the readings at that place)
         stands from `SEATED_BACKED_SURE`: four seeds, 5 more cards from gaps so backed, none
-        lost or misread. With their rank and suit probabilities; `reads` are read as `pr`
+        lost or misread; so does one that another seat's reading of the glyph, turned apart,
+        backs (`_agreeing`). With their rank and suit probabilities; `reads` are read as `pr`
         and `ps`."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
@@ -576,6 +586,8 @@ class Recognizer:
         kept: list[_Read] = []
         kept_pr, kept_ps = _no_reads(pr, ps)[1:]
         done: set[int] = set()
+        unkept: list[tuple[int, _Read]] = []  # seats' readings short of standing alone
+        unkept_pr, unkept_ps = _no_reads(pr, ps)[1:]
         for seats, share, level in ((sites, 1.0, INK), (sites, SEATED_CLOSER, FIRM_INK),
                                     (on_arc, 1.0, INK)):
             looks = _seats(frame, [site if k not in done else None
@@ -590,6 +602,15 @@ class Recognizer:
             kept += [read for (_, read), keep in zip(looks, seated, strict=True) if keep]
             kept_pr = np.concatenate([kept_pr, pr_seated[seated]])
             kept_ps = np.concatenate([kept_ps, ps_seated[seated]])
+            unkept += [look for look, keep in zip(looks, seated, strict=True) if not keep]
+            unkept_pr = np.concatenate([unkept_pr, pr_seated[~seated]])
+            unkept_ps = np.concatenate([unkept_ps, ps_seated[~seated]])
+        still = [k for k, (site, _) in enumerate(unkept) if site not in done]
+        agreeing = _agreeing([unkept[k][1] for k in still], unkept_pr[still], unkept_ps[still],
+                             max(self.threshold, SEATED_BACKED_SURE))
+        kept += [unkept[k][1] for k, keep in zip(still, agreeing, strict=True) if keep]
+        kept_pr = np.concatenate([kept_pr, unkept_pr[still][agreeing]])
+        kept_ps = np.concatenate([kept_ps, unkept_ps[still][agreeing]])
         ranks, suits, _ = best_answers(kept_pr, kept_ps)
         new = ~np.isin(ranks * NONE_SUIT + suits, named)
         return ([read for read, keep in zip(kept, new, strict=True) if keep],
@@ -805,6 +826,27 @@ def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc |
     if np.degrees(np.abs(_wrapped(offsets - offset))).max() > FAN_FIT:
         return None
     return pivot, offset
+
+
+def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float) -> np.ndarray:
+    """Per seat's reading (`reads`, read as `pr` and `ps`), whether it is read at least `sure`
+    and another such names the same card from the same rank glyph through a framing turned
+    `SEATS_APART` or more from its own: two looks seldom agree on a wrong card. In a fan, a
+    card's unsure glyph and its gap on the arc are seated on turned apart, and may name it
+    short of `SEATED_SURE` (an anglo 7 of hearts: at 0.96 to 0.9955, turned 11 degrees apart)."""
+    ranks, suits, confidence = best_answers(pr, ps)
+    answer = ranks * NONE_SUIT + suits
+    placed = [rank_glyph(framed, found) for _, framed, found in reads]
+    centres = np.array([centre for centre, _ in placed]).reshape(-1, 2)
+    heights = np.array([height for _, height in placed])
+    u = np.array([framed.u for _, framed, _ in reads]).reshape(-1, 2)
+    sure_ones = confidence >= sure
+    backs = (_one_glyph(np.linalg.norm(centres[:, None] - centres[None, :], axis=2),
+                        heights[:, None], heights[None, :])
+             & (answer[:, None] == answer[None, :]) & sure_ones[None, :]
+             & (u @ u.T <= np.cos(np.radians(SEATS_APART))))
+    np.fill_diagonal(backs, False)
+    return np.asarray(sure_ones & backs.any(axis=1))
 
 
 def _backed(backs: np.ndarray) -> int:

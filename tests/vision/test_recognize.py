@@ -51,6 +51,13 @@ def benchmark_table(design: Design, seed: int, number: int) -> Scene:
     return scene
 
 
+@pytest.fixture
+def seats_agreeing_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No two seats' readings back each other (`recognizer._agreeing`): a test of another
+    seat rule whose card those read too."""
+    monkeypatch.setattr(recognizer_module, "SEATS_APART", 180.0)
+
+
 def _cut_readings_unbacked(self: Recognizer, seen: list[_Seen], answer: np.ndarray,
                            confidence: np.ndarray, same_index: np.ndarray) -> np.ndarray:
     """`Recognizer._needed` with no reading backing another: a cut reading needs FIRM_SURE."""
@@ -360,6 +367,7 @@ def test_a_big_rank_framed_a_little_close_is_not_wiped_from_its_patch_as_a_card_
                           "EDGE_INSIDE", 0.0, index_module)
 
 
+@pytest.mark.usefixtures("seats_agreeing_off")
 def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_neighbour(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's fifth paris table (seed 7), a row: the 5 of clubs' rank glyph is found
@@ -431,6 +439,7 @@ def test_a_fanned_index_the_next_card_cuts_is_read_where_framings_agree_on_it(
                           "_needed", _cut_readings_unbacked, Recognizer)
 
 
+@pytest.mark.usefixtures("seats_agreeing_off")
 def test_a_seat_reading_the_card_its_glyph_was_read_as_unsurely_needs_less_to_stand(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twelfth paris table (seed 1), a fan: the 4 of diamonds' glyph reads
@@ -598,6 +607,7 @@ def test_a_card_between_two_read_ones_in_a_row_is_read_where_the_row_puts_it(
                           "ROW_ACROSS", -1.0)
 
 
+@pytest.mark.usefixtures("seats_agreeing_off")
 def test_a_fanned_card_no_corner_guess_faces_is_read_in_its_fans_gap(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's third anglo table (seed 3), a fan: no corner guess frames the 2 of
@@ -607,6 +617,7 @@ def test_a_fanned_card_no_corner_guess_faces_is_read_in_its_fans_gap(
                           "FAN_GAP_FACING", -1.0)
 
 
+@pytest.mark.usefixtures("seats_agreeing_off")
 def test_a_seat_in_a_fans_gap_reading_the_card_read_unsurely_there_needs_less_to_stand(
         recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twelfth plastic table (seed 1), a fan: a reading of the 4 of diamonds'
@@ -615,6 +626,27 @@ def test_a_seat_in_a_fans_gap_reading_the_card_read_unsurely_there_needs_less_to
     # SEATED_BACKED_SURE
     assert_read_only_with(recognizer, benchmark_table(plastic_deck, 1, 12), "4D", monkeypatch,
                           "SEAT_BACKING")
+
+
+def test_two_seats_turned_apart_that_read_one_card_from_one_glyph_back_each_other(
+        recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's fifteenth anglo table (seed 1), a fan: the 7 of hearts' glyph is seated
+    # on as an unsure glyph and in her gap on the fan's arc, turned 11 degrees apart; the seats
+    # name her at 0.96 to 0.9955, none beyond doubt, and agreeing they stand
+    assert_read_only_with(recognizer, benchmark_table(anglo_deck, 1, 15), "7H", monkeypatch,
+                          "SEATS_APART", 180.0)
+
+
+def test_two_seats_turned_alike_do_not_back_each_other(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eighteenth bellot table (seed 1), a fan: the 5 of hearts' hook, freed by
+    # the opening, reads as the jack of hearts at 0.97 seated at the table's width and 0.9993
+    # seated closer, turned alike: one look twice, which repeats its error
+    scene = benchmark_table(bellot_deck, 1, 18)
+    assert score(scene, recognizer.detect(scene.image)).wrong == 0
+    monkeypatch.setattr(recognizer_module, "SEATS_APART", 0.0)
+    assert "JH" in {d.label for d in recognizer.detect(scene.image)}
+    assert "JH" not in {card.code for card in scene.cards}
 
 
 def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
