@@ -163,6 +163,14 @@ repeat its errors. Four seeds of the benchmark (`--no-learn`): 27 more cards, 1 
 at 0 (any two seats of one glyph), 45 more and 5 more misread (a bellot 5 of hearts whose
 hook reads as a J, clubs for spades); at 2, 3 and 5 degrees, 25, 22 and 20 more and 1 more
 misread."""
+SEATS_ALIKE_SURE = 0.98
+"""How sure two seats' readings of one card from one glyph, turned alike, must both be to back
+each other (`_agreeing`): short of that, one look's error repeats (a bellot 5 of hearts' hook
+read as the jack at 0.97 and 0.9993; an anglo_modern 2 of spades read as clubs at 0.977 and
+0.978), and beyond it a gap's seat and a glyph's agree (an anglo king of diamonds in a row, read
+0.9895 to 0.9958 by seats turned 4 degrees off her card). Four seeds of the benchmark
+(`--no-learn`): 8 more cards, none misread; at 0.99, 3 more; at 0.97, 10 more and 1 more
+misread."""
 SEATED_CLOSER = 0.85
 """Where a glyph's seat at the table's framing width reads nothing beyond doubt, it is read
 again seated at this share of that width, with the firmer line for ink (`_seated`,
@@ -607,7 +615,8 @@ class Recognizer:
             unkept_ps = np.concatenate([unkept_ps, ps_seated[~seated]])
         still = [k for k, (site, _) in enumerate(unkept) if site not in done]
         agreeing = _agreeing([unkept[k][1] for k in still], unkept_pr[still], unkept_ps[still],
-                             max(self.threshold, SEATED_BACKED_SURE))
+                             max(self.threshold, SEATED_BACKED_SURE),
+                             max(self.threshold, SEATS_ALIKE_SURE))
         kept += [unkept[k][1] for k, keep in zip(still, agreeing, strict=True) if keep]
         kept_pr = np.concatenate([kept_pr, unkept_pr[still][agreeing]])
         kept_ps = np.concatenate([kept_ps, unkept_ps[still][agreeing]])
@@ -828,25 +837,27 @@ def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc |
     return pivot, offset
 
 
-def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float) -> np.ndarray:
+def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float,
+              alike_sure: float) -> np.ndarray:
     """Per seat's reading (`reads`, read as `pr` and `ps`), whether it is read at least `sure`
     and another such names the same card from the same rank glyph through a framing turned
-    `SEATS_APART` or more from its own: two looks seldom agree on a wrong card. In a fan, a
-    card's unsure glyph and its gap on the arc are seated on turned apart, and may name it
-    short of `SEATED_SURE` (an anglo 7 of hearts: at 0.96 to 0.9955, turned 11 degrees apart)."""
+    `SEATS_APART` or more from its own, or turned alike with both read at least `alike_sure`:
+    two looks seldom agree on a wrong card. In a fan, a card's unsure glyph and its gap on the
+    arc are seated on turned apart, and may name it short of `SEATED_SURE` (an anglo 7 of
+    hearts: at 0.96 to 0.9955, turned 11 degrees apart)."""
     ranks, suits, confidence = best_answers(pr, ps)
     answer = ranks * NONE_SUIT + suits
     placed = [rank_glyph(framed, found) for _, framed, found in reads]
     centres = np.array([centre for centre, _ in placed]).reshape(-1, 2)
     heights = np.array([height for _, height in placed])
     u = np.array([framed.u for _, framed, _ in reads]).reshape(-1, 2)
-    sure_ones = confidence >= sure
+    sure_ones, firm = confidence >= sure, confidence >= alike_sure
     backs = (_one_glyph(np.linalg.norm(centres[:, None] - centres[None, :], axis=2),
                         heights[:, None], heights[None, :])
-             & (answer[:, None] == answer[None, :]) & sure_ones[None, :]
-             & (u @ u.T <= np.cos(np.radians(SEATS_APART))))
+             & (answer[:, None] == answer[None, :]) & sure_ones[:, None] & sure_ones[None, :]
+             & ((u @ u.T <= np.cos(np.radians(SEATS_APART))) | (firm[:, None] & firm[None, :])))
     np.fill_diagonal(backs, False)
-    return np.asarray(sure_ones & backs.any(axis=1))
+    return np.asarray(backs.any(axis=1))
 
 
 def _backed(backs: np.ndarray) -> int:
