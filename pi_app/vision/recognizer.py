@@ -540,9 +540,9 @@ class Recognizer:
         a row's cards lie parallel, a step apart along a line). A seat's reading of the card
         the glyph's own reading named (`SEAT_BACKING`; for a gap, the readings at that place)
         stands from `SEATED_BACKED_SURE`: four seeds, 5 more cards from gaps so backed, none
-        lost or misread; so does one that another seat's reading of the glyph, turned apart,
-        backs (`_agreeing`). With their rank and suit probabilities; `reads` are read as `pr`
-        and `ps`."""
+        lost or misread; so does one that another seat's reading of the glyph backs
+        (`_agreeing`: turned apart, or turned alike with both firm). With their rank and suit
+        probabilities; `reads` are read as `pr` and `ps`."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
             return _no_reads(pr, ps)
@@ -842,8 +842,8 @@ def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float,
     """Per seat's reading (`reads`, read as `pr` and `ps`), whether it is read at least `sure`
     and another such names the same card from the same rank glyph through a framing turned
     `SEATS_APART` or more from its own, or turned alike with both read at least `alike_sure`:
-    two looks seldom agree on a wrong card. In a fan, a card's unsure glyph and its gap on the
-    arc are seated on turned apart, and may name it short of `SEATED_SURE` (an anglo 7 of
+    two looks seldom agree on a wrong card. In a fan, a card's glyph and its gap on the arc
+    are seated on turned apart, and may name it short of `SEATED_SURE` (an anglo 7 of
     hearts: at 0.96 to 0.9955, turned 11 degrees apart)."""
     ranks, suits, confidence = best_answers(pr, ps)
     answer = ranks * NONE_SUIT + suits

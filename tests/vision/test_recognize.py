@@ -631,8 +631,8 @@ def test_a_seat_in_a_fans_gap_reading_the_card_read_unsurely_there_needs_less_to
 
 def test_two_seats_turned_apart_that_read_one_card_from_one_glyph_back_each_other(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's fifteenth anglo table (seed 1), a fan: the 7 of hearts' glyph is seated
-    # on as an unsure glyph and in her gap on the fan's arc, turned 11 degrees apart; the seats
+    # The benchmark's fifteenth anglo table (seed 1), a fan: the 7 of hearts is seated on at
+    # her glyph and in her gap on the fan's arc, turned 11 degrees apart; the seats
     # name her at 0.96 to 0.9955, none beyond doubt, and agreeing they stand (two gap seats
     # turned alike read her at 0.98 or more as well: those are not counted here)
     monkeypatch.setattr(recognizer_module, "SEATS_ALIKE_SURE", float("inf"))
@@ -657,9 +657,9 @@ def test_two_seats_turned_alike_back_each_other_only_when_both_are_firm(
 
 def test_two_firm_seats_turned_alike_back_each_other(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's second anglo table (seed 1), a row: the king of diamonds' glyph is seated
-    # on as an unsure glyph and in her gap in the row, both turned as the 8 of diamonds beside
-    # her, 4 degrees off her card; the seats read her at 0.9895 to 0.9958
+    # The benchmark's second anglo table (seed 1), a row: the king of diamonds is seated on at
+    # her glyph and in her gap in the row, both turned as a sure neighbour 4 degrees off her
+    # card; the seats read her at 0.9895 to 0.9958
     assert_read_only_with(recognizer, benchmark_table(anglo_deck, 1, 2), "KD", monkeypatch,
                           "SEATS_ALIKE_SURE")
 
