@@ -845,16 +845,15 @@ def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float,
     two looks seldom agree on a wrong card. In a fan, a card's glyph and its gap on the arc
     are seated on turned apart, and may name it short of `SEATED_SURE` (an anglo 7 of
     hearts: at 0.96 to 0.9955, turned 11 degrees apart)."""
+    if not reads:
+        return np.zeros(0, bool)
     ranks, suits, confidence = best_answers(pr, ps)
     answer = ranks * NONE_SUIT + suits
-    placed = [rank_glyph(framed, found) for _, framed, found in reads]
-    centres = np.array([centre for centre, _ in placed]).reshape(-1, 2)
-    heights = np.array([height for _, height in placed])
-    u = np.array([framed.u for _, framed, _ in reads]).reshape(-1, 2)
+    seen = [_Seen(framed, *rank_glyph(framed, found)) for _, framed, found in reads]
+    u = np.array([framed.u for _, framed, _ in reads])
     sure_ones, firm = confidence >= sure, confidence >= alike_sure
-    backs = (_one_glyph(np.linalg.norm(centres[:, None] - centres[None, :], axis=2),
-                        heights[:, None], heights[None, :])
-             & (answer[:, None] == answer[None, :]) & sure_ones[:, None] & sure_ones[None, :]
+    backs = (_same_index(seen) & (answer[:, None] == answer[None, :])
+             & sure_ones[:, None] & sure_ones[None, :]
              & ((u @ u.T <= np.cos(np.radians(SEATS_APART))) | (firm[:, None] & firm[None, :])))
     np.fill_diagonal(backs, False)
     return np.asarray(backs.any(axis=1))
