@@ -591,11 +591,10 @@ class Recognizer:
             at = _one_glyph(np.linalg.norm(centres - centre, axis=1), height, heights)
             backing.append(_backed(backs[at]))
             on_arc.append(None)
-        kept: list[_Read] = []
-        kept_pr, kept_ps = _no_reads(pr, ps)[1:]
+        looked: list[tuple[int, _Read]] = []  # every seat's reading, with its site
+        looked_pr, looked_ps = _no_reads(pr, ps)[1:]
+        stands = np.zeros(0, bool)
         done: set[int] = set()
-        unkept: list[tuple[int, _Read]] = []  # seats' readings short of standing alone
-        unkept_pr, unkept_ps = _no_reads(pr, ps)[1:]
         for seats, share, level in ((sites, 1.0, INK), (sites, SEATED_CLOSER, FIRM_INK),
                                     (on_arc, 1.0, INK)):
             looks = _seats(frame, [site if k not in done else None
@@ -607,19 +606,17 @@ class Recognizer:
             seated = seat_confidence >= np.where(backed, max(self.threshold, SEATED_BACKED_SURE),
                                                  [needed[site] for site, _ in looks])
             done |= {site for (site, _), keep in zip(looks, seated, strict=True) if keep}
-            kept += [read for (_, read), keep in zip(looks, seated, strict=True) if keep]
-            kept_pr = np.concatenate([kept_pr, pr_seated[seated]])
-            kept_ps = np.concatenate([kept_ps, ps_seated[seated]])
-            unkept += [look for look, keep in zip(looks, seated, strict=True) if not keep]
-            unkept_pr = np.concatenate([unkept_pr, pr_seated[~seated]])
-            unkept_ps = np.concatenate([unkept_ps, ps_seated[~seated]])
-        still = [k for k, (site, _) in enumerate(unkept) if site not in done]
-        agreeing = _agreeing([unkept[k][1] for k in still], unkept_pr[still], unkept_ps[still],
-                             max(self.threshold, SEATED_BACKED_SURE),
-                             max(self.threshold, SEATS_ALIKE_SURE))
-        kept += [unkept[k][1] for k, keep in zip(still, agreeing, strict=True) if keep]
-        kept_pr = np.concatenate([kept_pr, unkept_pr[still][agreeing]])
-        kept_ps = np.concatenate([kept_ps, unkept_ps[still][agreeing]])
+            looked += looks
+            looked_pr = np.concatenate([looked_pr, pr_seated])
+            looked_ps = np.concatenate([looked_ps, ps_seated])
+            stands = np.concatenate([stands, seated])
+        still = np.flatnonzero([not stood and site not in done
+                                for (site, _), stood in zip(looked, stands, strict=True)])
+        stands[still] = _agreeing([looked[k][1] for k in still], looked_pr[still],
+                                  looked_ps[still], max(self.threshold, SEATED_BACKED_SURE),
+                                  max(self.threshold, SEATS_ALIKE_SURE))
+        kept = [read for (_, read), keep in zip(looked, stands, strict=True) if keep]
+        kept_pr, kept_ps = looked_pr[stands], looked_ps[stands]
         ranks, suits, _ = best_answers(kept_pr, kept_ps)
         new = ~np.isin(ranks * NONE_SUIT + suits, named)
         return ([read for read, keep in zip(kept, new, strict=True) if keep],
