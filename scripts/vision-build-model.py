@@ -7,9 +7,9 @@ font packages in `designs.FONT_PACKAGES`), never from aisleriot art, so every ai
 stays an unseen design for the benchmark. The glyph networks are trained with PyTorch (a build
 tool only: the table reads them with numpy), with glyphs sheared, stretched, thickened and
 thinned on the way in so that the networks learn letters and suits rather than typefaces.
-The suit network's head for cut suits (`Model.cut_suit`) is then tuned in numpy on glyphs read
-in fans and rows of the same decks (`training.collect_cut`, `tune_cut_suit`). Deterministic for
-a seed (on one machine).
+The networks' heads for cut suits and ranks (`Model.cut_suit`, `Model.cut_rank`) are then tuned
+in numpy on glyphs read in fans and rows of the same decks (`training.collect_cut`,
+`tune_cut_suit`, `tune_cut_rank`). Deterministic for a seed (on one machine).
     pip install torch==2.13.0   # the CPU build
     .venv/bin/python scripts/vision-build-model.py [--samples cache.npz] [--epochs 14]
 """
@@ -47,6 +47,7 @@ from pi_app.vision.training import (
     collect,
     collect_corners,
     collect_cut,
+    tune_cut_rank,
     tune_cut_suit,
 )
 
@@ -69,8 +70,8 @@ def main() -> int:
     parser.add_argument("--samples", type=Path, help="glyph sample cache: read if it exists, "
                         "else written (collecting takes several minutes)")
     parser.add_argument("--cut-scenes", type=int, default=16,
-                        help="fans and rows of each deck whose glyphs the cut suits' network "
-                        "is tuned on")
+                        help="fans and rows of each deck whose glyphs the cut glyphs' networks "
+                        "are tuned on")
     parser.add_argument("--cut-samples", type=Path, help="cache of those glyphs: read if it "
                         "exists, else written")
     parser.add_argument("--suit-shapes", type=int, default=16000,
@@ -85,9 +86,15 @@ def main() -> int:
                         "would hide what a change to the suits did)")
     parser.add_argument("--keep-suit", type=Path, metavar="MODEL",
                         help="take the suit network from this model (the cut suits' network "
-                        "is still tuned from it)")
+                        "is still tuned from it, unless --keep-cut-suit)")
+    parser.add_argument("--keep-cut-suit", type=Path, metavar="MODEL",
+                        help="take the cut suits' network from this model too (tuned again "
+                        "from glyphs collected afresh, it reads differently)")
     args = parser.parse_args()
-    if args.keep_rank is None or args.keep_suit is None:
+    rank = None if args.keep_rank is None else Model.load(args.keep_rank).rank
+    suit = None if args.keep_suit is None else Model.load(args.keep_suit).suit
+    training = rank is None or suit is None
+    if training:
         try:
             import torch
         except ImportError:
@@ -95,36 +102,35 @@ def main() -> int:
                   file=sys.stderr)
             return 1
     designs: list[Design] = []
-    if not all(cache is not None and cache.is_file()
-               for cache in (args.samples, args.cut_samples)):
+    caches = [args.cut_samples] + ([args.samples] if training else [])
+    if not all(cache is not None and cache.is_file() for cache in caches):
         missing = sorted(set(TYPEFACES + SUIT_TYPEFACES) - installed_typefaces())
         if missing:  # fontconfig would quietly draw another face instead
             print(f"typefaces not installed: {', '.join(missing)} "
                   f"(apt install {' '.join(FONT_PACKAGES)})", file=sys.stderr)
             return 1
         designs = training_designs(args)
-    samples = cached(args.samples, lambda: gather(args, designs))
-    cut_samples = cached(args.cut_samples, lambda: collect_cut(
-        designs, args.cut_scenes, args.seed + 5, progress=True))
-    shapes, shape_suits = suit_glyphs(args.suit_shapes, np.random.default_rng(args.seed + 3))
-    print(f"training on {len(samples)} glyph samples and {len(shapes)} suit shapes",
-          file=sys.stderr)
-    if args.keep_rank is not None:
-        rank = Model.load(args.keep_rank).rank
-    else:
+    if training:
+        samples = cached(args.samples, lambda: gather(args, designs))
+        print(f"training on {len(samples)} glyph samples", file=sys.stderr)
+    if rank is None:
         torch.manual_seed(args.seed)
         rank = train_net(np.stack(samples.rank), np.array(samples.rank_label), NONE_RANK + 1,
                          args.epochs, "rank")
-    if args.keep_suit is not None:
-        suit = Model.load(args.keep_suit).suit
-    else:
+    if suit is None:
+        shapes, shape_suits = suit_glyphs(args.suit_shapes,
+                                          np.random.default_rng(args.seed + 3))
         torch.manual_seed(args.seed + 1)  # each network's training is reproducible on its own
         suit = train_net(np.concatenate([np.stack(samples.suit), shapes]),
                          np.concatenate([np.array(samples.suit_label), shape_suits]),
                          NONE_SUIT + 1, args.epochs, "suit", wider=True)
-    print("tuning the suit network to cut suits", file=sys.stderr)
-    cut_suit = tune_cut_suit(suit, cut_samples, seed=args.seed + 4)
-    Model(rank, suit, "default", cut_suit=cut_suit).save(args.out)
+    cut_samples = cached(args.cut_samples, lambda: collect_cut(
+        designs, args.cut_scenes, args.seed + 5, progress=True))
+    print("tuning the rank and suit networks to cut glyphs", file=sys.stderr)
+    cut_suit = (tune_cut_suit(suit, cut_samples, seed=args.seed + 4)
+                if args.keep_cut_suit is None else Model.load(args.keep_cut_suit).cut_suit)
+    cut_rank = tune_cut_rank(rank, cut_samples, seed=args.seed + 6)
+    Model(rank, suit, "default", cut_suit=cut_suit, cut_rank=cut_rank).save(args.out)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 

@@ -65,6 +65,10 @@ class IndexGlyphs:
     cut: bool = False
     """Whether the rank or suit touches a card edge wiped from the patch (or what lay beyond
     it): in a fan the next card's edge crosses an index, and part of a glyph may lie under it."""
+    rank_cut: bool = False
+    """Whether the rank itself touches such an edge (`cut` holds then too): in a tight fan the
+    next card's edge runs down a big index's rank (tango's), and what shows of it is read with
+    the cut ranks' network (`recognizer.Model.cut_rank`)."""
     under_big: bool = False
     """Whether a shape too big for a glyph at this framing lies where a rank starts, above the
     glyph taken for the rank: a big index framed too close (a bellot queen's Q, 47 pixels high
@@ -251,12 +255,15 @@ def _glyphs_in(shapes: _Shapes | None, off_border: bool = False
     if suit is None:  # framed too close, too, when what lies under the rank runs off the patch
         return None, cut_off or any(x + w == PATCH_W and _in_suit_band(y, rank)
                                     for x, y, w, _, _ in found)
+    near_wiped = None if shapes.wiped is None else cv2.dilate(shapes.wiped, _SPLIT)
+    rank_cut = near_wiped is not None and _touch(near_wiped, shapes.binary, (rank,))
     return IndexGlyphs(
         rank=glyph_image(ink, rank),
         suit=glyph_image(shapes.ink, suit),
         redness=_redness(shapes.patch, shapes.binary, suit, shapes.contrast),
         rank_box=rank,
-        cut=shapes.wiped is not None and _touch(shapes.wiped, shapes.binary, (rank, suit)),
+        cut=rank_cut or (near_wiped is not None and _touch(near_wiped, shapes.binary, (suit,))),
+        rank_cut=rank_cut,
         under_big=cut_off and any(_too_big(w, h) and x < RANK_LEFT_MAX and y < rank[1]
                                   for x, y, w, h, _ in found),
     ), cut_off
@@ -430,9 +437,9 @@ def _erase_edges(binary: np.ndarray, ink: np.ndarray) -> np.ndarray:
     return wiped
 
 
-def _touch(wiped: np.ndarray, binary: np.ndarray, boxes: tuple[Box, ...]) -> bool:
-    """Whether the ink of any of these glyph boxes lies next to wiped pixels."""
-    near = cv2.dilate(wiped, _SPLIT)
+def _touch(near: np.ndarray, binary: np.ndarray, boxes: tuple[Box, ...]) -> bool:
+    """Whether the ink of any of these glyph boxes lies on `near` (wiped pixels, grown by
+    `_SPLIT`: next to them)."""
     return any(bool((binary[y:y + h, x:x + w] & near[y:y + h, x:x + w]).any())
                for x, y, w, h in boxes)
 

@@ -32,7 +32,8 @@ FACE_WIDTH = 300
 HELD_OUT_SCENES = 12
 """Tables of the learned deck, never tuned on, that decide which networks a profile keeps."""
 CUT_SCENES = 16
-"""Fans and rows of the deck whose glyphs its cut suits' head is tuned on (`Model.cut_suit`)."""
+"""Fans and rows of the deck whose glyphs its cut glyphs' heads are tuned on (`Model.cut_suit`,
+`Model.cut_rank`)."""
 
 
 class LearnError(ValueError):

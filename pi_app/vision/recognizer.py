@@ -243,6 +243,8 @@ SAME_GLYPH = 0.6
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 CUT_SUIT = "cut_suit"
 """The prefix of `Model.cut_suit`'s arrays in a model file."""
+CUT_RANK = "cut_rank"
+"""The prefix of `Model.cut_rank`'s arrays in a model file."""
 
 
 class ModelError(ValueError):
@@ -265,14 +267,19 @@ class Model:
     """The suit network with its dense layer and head tuned to suits another card's edge cut
     (`IndexGlyphs.cut`: in a fan the next card hides part of the suit), on the suit network's
     own convolutions; it reads the suits of cut readings. None: the suit network reads them."""
+    cut_rank: GlyphNet | None = None
+    """The rank network tuned likewise to ranks another card's edge cut (`IndexGlyphs.rank_cut`:
+    in a tight fan the next card's edge runs down a big index's rank); it reads them with the
+    rank network. None: the rank network reads them alone."""
 
     def save(self, path: Path) -> None:
         arrays = {"name": np.array(self.name), **self.rank.to_arrays("rank"),
                   **self.suit.to_arrays("suit")}
         if self.width_per_glyph is not None:
             arrays["width_per_glyph"] = np.array(self.width_per_glyph)
-        if self.cut_suit is not None:
-            arrays.update(self.cut_suit.to_arrays(CUT_SUIT, convs=False))
+        for prefix, net in ((CUT_SUIT, self.cut_suit), (CUT_RANK, self.cut_rank)):
+            if net is not None:
+                arrays.update(net.to_arrays(prefix, convs=False))
         data = io.BytesIO()
         np.savez_compressed(data, **arrays)  # type: ignore[arg-type]
         write_whole(Path(path), data.getvalue())  # a profile half written would not load
@@ -293,13 +300,15 @@ class Model:
                              "scripts/vision-build-model.py)")
         try:
             suit = GlyphNet.from_arrays(arrays, "suit")
-            cut_suit = (GlyphNet.from_arrays(arrays, CUT_SUIT, convs=suit.convs)
-                        if f"{CUT_SUIT}_dense_w" in arrays else None)
-            model = cls(GlyphNet.from_arrays(arrays, "rank"), suit, name, width_per_glyph,
-                        cut_suit)
+            rank = GlyphNet.from_arrays(arrays, "rank")
+            cut_suit, cut_rank = (GlyphNet.from_arrays(arrays, prefix, convs=net.convs)
+                                  if f"{prefix}_dense_w" in arrays else None
+                                  for prefix, net in ((CUT_SUIT, suit), (CUT_RANK, rank)))
+            model = cls(rank, suit, name, width_per_glyph, cut_suit, cut_rank)
         except KeyError as exc:
             raise ModelError(f"{path}: not a card model or deck profile ({exc})") from exc
-        if model.rank.n_classes != NONE_RANK + 1 or any(
+        if any(net.n_classes != NONE_RANK + 1 for net in (model.rank, model.cut_rank)
+               if net is not None) or any(
                 net.n_classes != NONE_SUIT + 1 for net in (model.suit, model.cut_suit)
                 if net is not None):
             raise ModelError(f"{path}: expects 14 rank and 5 suit classes")
@@ -696,10 +705,15 @@ class Recognizer:
         """Rank and suit class probabilities per reading. Where the rank network rules out an
         index, no suit makes the reading a card or an unknown card: the suit network reads
         only the rest (most patches are pips and art); where another card's edge cut into a
-        reading, its suit is what the suit network and `Model.cut_suit` agree on (`agreed`)."""
+        reading, its suit is what the suit network and `Model.cut_suit` agree on (`agreed`),
+        and where the edge cut into its rank, so is its rank (`Model.cut_rank`)."""
         if not glyphs:
             return np.zeros((0, NONE_RANK + 1)), np.zeros((0, NONE_SUIT + 1))
-        pr = self.model.rank.probabilities(np.stack([g.rank for g in glyphs]))
+        features = self.model.rank.conv_features(np.stack([g.rank for g in glyphs]))
+        pr = self.model.rank.probabilities_of(features)
+        rank_cut, cut_rank = np.array([g.rank_cut for g in glyphs]), self.model.cut_rank
+        if cut_rank is not None and rank_cut.any():
+            pr[rank_cut] = agreed(pr[rank_cut], cut_rank.probabilities_of(features[rank_cut]))
         ps = np.zeros((len(glyphs), NONE_SUIT + 1))
         ps[:, NONE_SUIT] = 1.0
         rest = np.flatnonzero(self._may_be_index(pr))

@@ -134,9 +134,9 @@ def collect(designs: Iterable[Design], scenes_per_design: int, seed: int,
 
 def collect_cut(designs: Iterable[Design], scenes_per_design: int, seed: int,
                 progress: bool = False) -> Samples:
-    """Labelled glyphs for `tune_cut_suit`: what the detector reads in fans and rows of each
-    design (8 cards), at both lines for ink (`index.INK` and `index.FIRM_INK`, as the
-    recogniser's two looks)."""
+    """Labelled glyphs for `tune_cut_suit` and `tune_cut_rank`: what the detector reads in fans
+    and rows of each design (8 cards), at both lines for ink (`index.INK` and `index.FIRM_INK`,
+    as the recogniser's two looks)."""
     return _each_scene(designs, scenes_per_design, seed, Samples(), _fan_or_row,
                        "cut samples" if progress else None)
 
@@ -251,39 +251,59 @@ def tune_to_deck(base: Model, samples: Samples, name: str, seed: int = 0,
         names = " ".join(RANKS[r] for r in missing)
         raise ValueError(f"no usable sample for rank(s) {names}: cannot train")
     rank = fine_tune(base.rank, np.stack(samples.rank), np.array(samples.rank_label),
-                     np.array([1.0] * NONE_RANK + [NONE_WEIGHT]), seed=seed)
+                     RANK_WEIGHT, seed=seed)
     suit = fine_tune(base.suit, np.stack(samples.suit), np.array(samples.suit_label),
                      SUIT_WEIGHT, seed=seed)
-    cut_suit = (base.cut_suit if cut_samples is None
-                else tune_cut_suit(suit, cut_samples, seed))
-    return Model(rank, suit, name, cut_suit=cut_suit)
+    if cut_samples is None:
+        return Model(rank, suit, name, cut_suit=base.cut_suit, cut_rank=base.cut_rank)
+    return Model(rank, suit, name, cut_suit=tune_cut_suit(suit, cut_samples, seed),
+                 cut_rank=tune_cut_rank(rank, cut_samples, seed))
 
 
 SUIT_WEIGHT = np.array([1.0] * NONE_SUIT + [NONE_WEIGHT])
-CUT_SUITS = 12000
-"""Suits cut along a random edge (`cut_glyph`) that `tune_cut_suit` learns from, at most."""
+RANK_WEIGHT = np.array([1.0] * NONE_RANK + [NONE_WEIGHT])
+CUT_GLYPHS = 12000
+"""Glyphs cut along a random edge (`cut_glyph`) that `tune_cut_suit` and `tune_cut_rank` learn
+from, at most."""
 
 
 def tune_cut_suit(suit: GlyphNet, samples: Samples, seed: int = 0,
-                  count: int = CUT_SUITS) -> GlyphNet:
+                  count: int = CUT_GLYPHS) -> GlyphNet:
     """`suit` tuned to the suits that another card's edge cut (`Model.cut_suit`): the samples'
     whole suits cut along a random straight edge (`cut_glyph`), with the samples' own cut
     readings, which are too few to learn from alone. Taught to the suit network itself, cut
     suits cost whole ones (docs/vision.md). Learns best from `collect_cut`'s samples: cut
     from the clean corners of `collect_corners`, it read more cards with many more misreads."""
+    return _tuned_to_cuts(suit, samples.suit, samples.suit_label, samples.cut, SUIT_WEIGHT,
+                          seed, count)
+
+
+def tune_cut_rank(rank: GlyphNet, samples: Samples, seed: int = 0,
+                  count: int = CUT_GLYPHS) -> GlyphNet:
+    """`rank` tuned to the ranks that another card's edge cut (`Model.cut_rank`), as
+    `tune_cut_suit` tunes the suit network: in a tight fan the next card's edge runs down a
+    big index's rank (tango's), and the rank network, which learned whole glyphs, calls what
+    is left no index."""
+    return _tuned_to_cuts(rank, samples.rank, samples.rank_label, samples.cut, RANK_WEIGHT,
+                          seed, count)
+
+
+def _tuned_to_cuts(net: GlyphNet, glyphs: list[np.ndarray], labels: list[int], cut: list[bool],
+                   weight: np.ndarray, seed: int, count: int) -> GlyphNet:
+    """`net` tuned to its glyphs cut along random edges and to the samples cut already."""
     rng = np.random.default_rng(seed)
-    cut = np.array(samples.cut, bool)
-    whole = np.flatnonzero(~cut)
-    images, labels = [], []
+    is_cut = np.array(cut, bool)
+    whole = np.flatnonzero(~is_cut)
+    images, tuned_labels = [], []
     for i in rng.choice(whole, min(count, len(whole)), replace=False):
-        image = cut_glyph(samples.suit[i], random_edge(rng))
+        image = cut_glyph(glyphs[i], random_edge(rng))
         if image is not None:
             images.append(image)
-            labels.append(samples.suit_label[i])
-    for i in np.flatnonzero(cut):
-        images.append(samples.suit[i])
-        labels.append(samples.suit_label[i])
-    return fine_tune(suit, np.stack(images), np.array(labels), SUIT_WEIGHT, seed=seed)
+            tuned_labels.append(labels[i])
+    for i in np.flatnonzero(is_cut):
+        images.append(glyphs[i])
+        tuned_labels.append(labels[i])
+    return fine_tune(net, np.stack(images), np.array(tuned_labels), weight, seed=seed)
 
 
 def cut_glyph(image: np.ndarray, edge: tuple[float, float, float]) -> np.ndarray | None:

@@ -440,6 +440,22 @@ def test_a_fanned_index_the_next_card_cuts_is_read_where_framings_agree_on_it(
                           "_needed", _cut_readings_unbacked, Recognizer)
 
 
+def test_a_rank_the_next_cards_edge_cuts_is_read_by_the_rank_network_with_the_cut_ranks_head(
+        recognizer, anglo_modern_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twenty-fourth anglo_modern table (seed 4), a fan: the next card's edge
+    # runs down the 2 of clubs' rank, and the rank network reads what shows of it as a 10 of
+    # clubs at 0.99; pooled with the cut ranks' head, it is read as the 2. So too the queen of
+    # diamonds', read as the queen of hearts at 0.97 by the rank network alone
+    scene = benchmark_table(anglo_modern_deck, 4, 24)
+    detections = recognizer.detect(scene.image)
+    assert "2C" in {d.label for d in detections}
+    assert score(scene, detections).wrong == 0
+    monkeypatch.setattr(recognizer.model, "cut_rank", None)
+    alone = recognizer.detect(scene.image)
+    assert "2C" not in {d.label for d in alone}
+    assert score(scene, alone).wrong == 2
+
+
 @pytest.mark.usefixtures("seats_agreeing_off")
 def test_a_seat_reading_the_card_its_glyph_was_read_as_unsurely_needs_less_to_stand(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
