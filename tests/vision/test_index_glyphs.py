@@ -6,6 +6,8 @@ rules let the reader find it there without the card's outline.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -22,7 +24,7 @@ from pi_app.vision.index import (
     read_corner,
     read_glyphs,
 )
-from pi_app.vision.recognizer import NONE_RANK, Recognizer, _no_reads, _Seen, best_answers
+from pi_app.vision.recognizer import NONE_RANK, Model, Recognizer, _no_reads, _Seen, best_answers
 from pi_app.vision.synth import Conditions, SceneCard, make_scene
 from pi_app.vision.training import label_corner
 
@@ -675,11 +677,13 @@ def test_a_shadow_run_into_the_rank_is_ink_at_first_look_and_not_at_the_firmer_s
     assert 9 <= y <= 12 and 19 <= h <= 24  # the 4 alone, from its top to its foot
 
 
-def test_a_four_the_first_look_takes_for_no_index_is_read_at_the_firmer_look(
-        recognizer: Recognizer) -> None:
-    # The shadow joins the 4 into a shape the rank network rules out as an index (0.95)
+def test_a_four_the_first_look_takes_for_no_index_is_read_at_the_firmer_look() -> None:
+    # The shadow joins the 4 into a shape the rank network rules out as an index (0.95). (Its
+    # edge, wiped, touches the 4, and pooled with the cut ranks' head the first look reads an
+    # unsure 4: the rank network alone here)
     from pi_app.vision.index import PATCH_U, PATCH_W, rank_glyph, read_glyphs
 
+    recognizer = Recognizer(replace(Model.default(), cut_rank=None))
     patch = _four_beside_a_shadow(0.45)
     framing = Corner(np.zeros(2), np.array([1.0, 0.0]), np.array([0.0, 1.0]), PATCH_W / PATCH_U)
     first = read_glyphs(patch)
