@@ -710,19 +710,16 @@ class Recognizer:
         if not glyphs:
             return np.zeros((0, NONE_RANK + 1)), np.zeros((0, NONE_SUIT + 1))
         features = self.model.rank.conv_features(np.stack([g.rank for g in glyphs]))
-        pr = self.model.rank.probabilities_of(features)
-        rank_cut, cut_rank = np.array([g.rank_cut for g in glyphs]), self.model.cut_rank
-        if cut_rank is not None and rank_cut.any():
-            pr[rank_cut] = agreed(pr[rank_cut], cut_rank.probabilities_of(features[rank_cut]))
+        pr = _pooled_where_cut(self.model.rank.probabilities_of(features), features,
+                               np.array([g.rank_cut for g in glyphs]), self.model.cut_rank)
         ps = np.zeros((len(glyphs), NONE_SUIT + 1))
         ps[:, NONE_SUIT] = 1.0
         rest = np.flatnonzero(self._may_be_index(pr))
         if len(rest):
             features = self.model.suit.conv_features(np.stack([glyphs[i].suit for i in rest]))
-            shapes = self.model.suit.probabilities_of(features)
-            cut, cut_suit = np.array([glyphs[i].cut for i in rest]), self.model.cut_suit
-            if cut_suit is not None and cut.any():
-                shapes[cut] = agreed(shapes[cut], cut_suit.probabilities_of(features[cut]))
+            shapes = _pooled_where_cut(self.model.suit.probabilities_of(features), features,
+                                       np.array([glyphs[i].cut for i in rest]),
+                                       self.model.cut_suit)
             ps[rest] = combine_colour(shapes, np.array([glyphs[i].redness for i in rest]))
         return pr, ps
 
@@ -1284,6 +1281,16 @@ def _turned_apart(turn: np.ndarray, same_index: np.ndarray) -> np.ndarray:
     taught glyphs turned sideways or upside down as no index, so the less sure is the turned
     one."""
     return np.asarray(same_index & (turn < np.cos(np.radians(TURNED_APART))))
+
+
+def _pooled_where_cut(probabilities: np.ndarray, features: np.ndarray, cut: np.ndarray,
+                      head: GlyphNet | None) -> np.ndarray:
+    """A network's class probabilities (from its `conv_features`, `features`), those of the
+    readings `cut` marks pooled (`agreed`) with its head for cut glyphs (`Model.cut_suit`,
+    `Model.cut_rank`), where it has one."""
+    if head is not None and cut.any():
+        probabilities[cut] = agreed(probabilities[cut], head.probabilities_of(features[cut]))
+    return probabilities
 
 
 def agreed(first: np.ndarray, second: np.ndarray) -> np.ndarray:
