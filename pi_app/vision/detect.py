@@ -294,13 +294,17 @@ def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ..
                    typical: float | None) -> tuple[list[Corner], list[GlyphSite]]:
     """Rank-over-suit hypotheses (`glyphs.index_pairs`) and glyph sites (`GlyphSite`) off the
     lone cards among the `outlines` of the working image (of shape `working`), whose corners
-    are all known (`levels`: paper per pixel at frame size)."""
+    are all known (`levels`: paper per pixel at frame size). Ink is sought only in the box
+    round the other outlines (`_pile_box`): on a scattered table with one pile, a fraction of
+    the frame."""
     scale = working[1] / frame.shape[1]
     lone = np.zeros(working, np.uint8)
     cv2.drawContours(lone, [c for c, w in zip(outlines, singles, strict=True) if w is not None],
                      -1, 255, -1)
     covered = cv2.resize(lone, (frame.shape[1], frame.shape[0]), interpolation=cv2.INTER_NEAREST)
-    ink = ink_mask(frame, levels, covered)
+    ink = ink_mask(frame, levels, covered,
+                   _pile_box([c for c, w in zip(outlines, singles, strict=True) if w is None],
+                             scale, frame.shape))
     found, ranks, _ = index_pairs(ink, typical)
     if not found:  # no glyph pair at all off the lone cards: the opening is not tried either
         return [], []
@@ -314,6 +318,22 @@ def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ..
             [GlyphSite(Corner(*hypothesis, from_glyphs=True), centre, float(size))
              for hypothesis, centre, size, kept
              in zip(freed, centres, sizes, off[len(found):], strict=True) if kept])
+
+
+PILE_MARGIN = 24
+"""Frame pixels round the piles' outlines searched for ink: more than half the ink mask's
+closing (`glyphs.CLOSE`) and a working pixel's rounding, so that the box's edge changes no
+mark on the piles."""
+
+
+def _pile_box(piles: list[np.ndarray], scale: float, shape: tuple[int, ...]
+              ) -> tuple[int, int, int, int]:
+    """The box (x0, y0, x1, y1, frame pixels) round these outlines of the working image, grown
+    by `PILE_MARGIN` and kept within the frame."""
+    x, y, w, h = cv2.boundingRect(np.concatenate(piles))
+    return (max(0, int(x / scale) - PILE_MARGIN), max(0, int(y / scale) - PILE_MARGIN),
+            min(shape[1], int((x + w) / scale) + PILE_MARGIN),
+            min(shape[0], int((y + h) / scale) + PILE_MARGIN))
 
 
 def _rank_centres(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: np.ndarray

@@ -72,22 +72,28 @@ def _across_channels(image: np.ndarray, operation: Callable[..., np.ndarray]) ->
     return np.ascontiguousarray(operation(rows, _ACROSS_CHANNELS)[:, 1::3])
 
 
-def ink_mask(frame: np.ndarray, levels: np.ndarray, covered: np.ndarray | None = None
-             ) -> np.ndarray:
+def ink_mask(frame: np.ndarray, levels: np.ndarray, covered: np.ndarray | None = None,
+             within: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """Dark or coloured marks on card stock (0/1): glyphs and pips, without card edges, and
     none where `covered` (uint8, frame size) is set: lone cards, whose corners are known,
     hold most of a scattered table's ink, and every shape costs the pairing and line search.
-    `levels` is the paper level per pixel (`detect.paper_levels`, at frame size)."""
-    low = darkest(frame)
+    `levels` is the paper level per pixel (`detect.paper_levels`, at frame size). `within`
+    (left, top, right, bottom): the only box where ink is sought (a frame's piles); the mask is
+    still the frame's size, so that the search for straight runs, which samples its points at
+    random, sees the same points and finds the same runs where no ink lies outside the box."""
+    left, top, right, bottom = within or (0, 0, frame.shape[1], frame.shape[0])
+    box = np.s_[top:bottom, left:right]
+    low = darkest(frame[box])
     closed = cv2.morphologyEx(low, cv2.MORPH_CLOSE, np.ones((CLOSE, CLOSE), np.uint8))
     # depth > closed * INK_DEPTH on paper (closed > levels), as integer levels looked up per
     # closed value: whole-frame float arithmetic cost more than the closing itself
     deep = cv2.bitwise_and(cv2.compare(cv2.subtract(closed, low), cv2.LUT(closed, _LEAST_DEPTH),
                                        cv2.CMP_GT),
-                           cv2.compare(closed, levels, cv2.CMP_GT))
+                           cv2.compare(closed, levels[box], cv2.CMP_GT))
     if covered is not None:
-        deep = cv2.subtract(deep, covered)
-    ink = np.asarray(cv2.threshold(deep, 0, 1, cv2.THRESH_BINARY)[1], np.uint8)
+        deep = cv2.subtract(deep, covered[box])
+    ink = np.zeros(frame.shape[:2], np.uint8)
+    ink[box] = cv2.threshold(deep, 0, 1, cv2.THRESH_BINARY)[1]
     lines = cv2.HoughLinesP(ink, 1, np.pi / 180, LINE, minLineLength=LINE, maxLineGap=2)
     ends: list[list[int]] = [] if lines is None else lines.reshape(-1, 4).astype(int).tolist()
     for x1, y1, x2, y2 in ends:

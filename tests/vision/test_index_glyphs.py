@@ -198,6 +198,23 @@ def test_no_ink_is_sought_on_a_lone_card_whose_corners_are_known(kennard_deck) -
     assert (ink[away] & everywhere[away]).sum() > 0.8 * everywhere[away].sum()
 
 
+def test_ink_is_sought_only_in_the_box_round_the_piles_and_found_there_as_in_the_whole_frame(
+        kennard_deck) -> None:
+    scene = make_scene(kennard_deck, np.random.default_rng(5), "row", n_cards=4,
+                       conditions=CALM)
+    levels = _levels(scene.image)
+    everywhere = ink_mask(scene.image, levels)
+    corners = np.concatenate([card.corners for card in scene.cards])
+    height, width = levels.shape
+    left, top = np.maximum(corners.min(axis=0) - 20, 0).astype(int)
+    right, bottom = np.minimum(corners.max(axis=0) + 20, [width, height]).astype(int)
+    row = ink_mask(scene.image, levels, within=(left, top, right, bottom))
+    assert everywhere.sum() > 500 and np.array_equal(row, everywhere)  # all the ink, the same
+    half = (left + right) // 2
+    part = ink_mask(scene.image, levels, within=(left, top, half, bottom))
+    assert part[:, half:].sum() == 0 and part[:, :half].sum() > 0.3 * everywhere.sum()
+
+
 def test_a_badly_sized_guess_is_framed_again_from_its_rank_glyph(kennard_deck) -> None:
     scene = make_scene(kennard_deck, np.random.default_rng(24), "scatter", n_cards=2,
                        conditions=CALM)
