@@ -201,6 +201,13 @@ FAN_GAP_FIT = 0.3
 """How far, in fan steps, a gap between two read cards' glyphs on a fan's arc may lie from a
 whole number of steps for the cards missing in it to be seated on (`_fan_gaps`). Four seeds of
 the benchmark (`--no-learn`): at 0.45, the same cards and 1 more misread."""
+GAP_REACH = 2.0
+"""How far from a gap's place (`_fan_gaps`, `_row_gaps`), in rank glyph heights, a glyph its
+seat finds may lie to be seated on again (`_seats`): the place is worked out from the cards
+read either side, and a row's cards lie unevenly (an anglo_poker row's 2 of diamonds, 16
+pixels below the line between its neighbours' glyphs, reads 1.000 seated on its own glyph and
+no index seated at the place). Four seeds of the benchmark (`--no-learn`): 5 more cards, none
+misread (at 3, 4 more); seeds 2 and 4: 1 more."""
 FAN_GAP_FACING = 20.0
 """Degrees within which every sure reading on a fan's arc must face as the arc turns it for the
 gaps on it to be seated on (`_fan_gaps`): `FAN_FIT` lets an arc through cards that lie at random
@@ -546,7 +553,8 @@ class Recognizer:
         about a rank glyph's size (`FREED_SIZE`), each as high as its pair implies, and kept
         from `FREED_SURE`. Where a fan's sure readings leave a gap on its arc, the cards
         missing there are seated on as glyphs are (`_fan_gaps`); so are a row's (`_row_gaps`:
-        a row's cards lie parallel, a step apart along a line). A seat's reading of the card
+        a row's cards lie parallel, a step apart along a line); and a glyph a gap's seat finds
+        near its place, not at it, is seated on in turn (`GAP_REACH`). A seat's reading of the card
         the glyph's own reading named (`SEAT_BACKING`; for a gap, the readings at that place)
         stands from `SEATED_BACKED_SURE`: four seeds, 5 more cards from gaps so backed, none
         lost or misread; so does one that another seat's reading of the glyph backs
@@ -593,8 +601,9 @@ class Recognizer:
             arc = _turned_on_arc(centre, nearest, arcs[closest])
             on_arc.append(None if arc is None or float(arc.u @ turn.u) > np.cos(
                 np.radians(ARC_APART)) else (centre, height, arc))
-        for centre, height, turned in (_fan_gaps(centres[witnesses], framings, arcs, usual)
-                                       + _row_gaps(centres[witnesses], framings, usual)):
+        gaps = (_fan_gaps(centres[witnesses], framings, arcs, usual)
+                + _row_gaps(centres[witnesses], framings, usual))
+        for centre, height, turned in gaps:
             sites.append((centre, height, turned))  # turned as its card faces already
             needed.append(sure)
             at = _one_glyph(np.linalg.norm(centres - centre, axis=1), height, heights)
@@ -604,10 +613,12 @@ class Recognizer:
         looked_pr, looked_ps = _no_reads(pr, ps)[1:]
         stands = np.zeros(0, bool)
         done: set[int] = set()
+        places = range(len(sites) - len(gaps), len(sites))
         for seats, share, level in ((sites, 1.0, INK), (sites, SEATED_CLOSER, FIRM_INK),
                                     (on_arc, 1.0, INK)):
             looks = _seats(frame, [site if k not in done else None
-                                   for k, site in enumerate(seats)], width * share, level)
+                                   for k, site in enumerate(seats)], width * share, level,
+                           places)
             pr_seated, ps_seated = self._probabilities([found for _, (_, _, found) in looks])
             seat_ranks, seat_suits, seat_confidence = best_answers(pr_seated, ps_seated)
             backed = seat_ranks * NONE_SUIT + seat_suits == np.array(
@@ -1013,27 +1024,51 @@ def _wrapped(angles: np.ndarray) -> np.ndarray:
 
 
 def _seats(frame: np.ndarray, sites: Sequence[tuple[np.ndarray, float, Corner] | None],
-           width: float, level: float = INK) -> list[tuple[int, _Read]]:
+           width: float, level: float = INK, places: range = range(0)
+           ) -> list[tuple[int, _Read]]:
     """Each site's glyph (its centre and height, and the framing to turn its corner as; None
     to pass it by) read through a corner seated on it at `width`, at this line for ink, where
     that reading finds the same glyph (`_one_glyph`, by the taller of the two): a site is
     often a piece of its rank (the top of a 2 cut off by the shadow beside it, 8 pixels high),
     and the seat finds the whole of it a few pixels away (four seeds of the benchmark: 9 more
-    cards, none lost or misread). (The site's number, the reading.)"""
+    cards, none lost or misread). The sites numbered in `places` are where a fan's or a row's
+    unread cards should lie, not glyphs seen: a glyph their seat finds within `GAP_REACH` is
+    seated on in turn. (The site's number, the reading.)"""
     looks: list[tuple[int, _Read]] = []
     for k, site in enumerate(sites):
         if site is None:
             continue
         centre, height, turn = site
-        point = centre - (turn.u * RANK_CENTRE[0] + turn.v * RANK_CENTRE[1]) * width
-        seat = replace(turn, point=point, width=width, measured=False)
-        look = first_look(frame, seat, level)
-        if look is None:
+        seated = _seated_on(frame, centre, turn, width, level)
+        if seated is None:
             continue
-        found, found_height = rank_glyph(*look)
-        if _one_glyph(float(np.linalg.norm(found - centre)), height, found_height):
+        seat, look, found, found_height = seated
+        apart = float(np.linalg.norm(found - centre))
+        if (k in places and not _one_glyph(apart, height, found_height)
+                and apart < GAP_REACH * height):
+            centre, height = found, found_height
+            seated = _seated_on(frame, centre, turn, width, level)
+            if seated is None:
+                continue
+            seat, look, found, found_height = seated
+            apart = float(np.linalg.norm(found - centre))
+        if _one_glyph(apart, height, found_height):
             looks.append((k, (seat, *look)))
     return looks
+
+
+def _seated_on(frame: np.ndarray, centre: np.ndarray, turn: Corner, width: float, level: float
+               ) -> tuple[Corner, tuple[Corner, IndexGlyphs], np.ndarray, float] | None:
+    """The corner seated with its index's rank glyph at `centre`, turned as `turn`, `width`
+    wide; its first look at this line for ink; and where that look's rank glyph lies (centre,
+    height). None where the look finds no index."""
+    point = centre - (turn.u * RANK_CENTRE[0] + turn.v * RANK_CENTRE[1]) * width
+    seat = replace(turn, point=point, width=width, measured=False)
+    look = first_look(frame, seat, level)
+    if look is None:
+        return None
+    found, found_height = rank_glyph(*look)
+    return seat, look, found, found_height
 
 
 def _sure_only(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float

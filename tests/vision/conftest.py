@@ -44,6 +44,7 @@ def _unseen_deck(name: str, doc: str | None = None) -> object:
 
 
 anglo_deck = _unseen_deck("anglo")
+anglo_poker_deck = _unseen_deck("anglo_poker")
 anglo_modern_deck = _unseen_deck(
     "anglo_modern", "Anglo_modern prints a thin dark line round each card's edge.")
 paris_deck = _unseen_deck("paris")

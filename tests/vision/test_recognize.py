@@ -490,7 +490,8 @@ def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_agai
     seats = recognizer_module._seats
     with monkeypatch.context() as patched:
         assert_read_only_with(recognizer, scene, "QS", patched, "_seats",
-                              lambda frame, sites, width, level=INK: seats(frame, sites, width))
+                              lambda frame, sites, width, level=INK, places=range(0):
+                              seats(frame, sites, width, places=places))
     monkeypatch.setattr(recognizer_module, "SEATED_CLOSER", 1.0)
     assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
 
@@ -632,6 +633,16 @@ def test_a_fanned_card_no_corner_guess_faces_is_read_in_its_fans_gap(
     # readings puts its glyph, turned on the fan's arc, it reads beyond doubt
     assert_read_only_with(recognizer, benchmark_table(anglo_deck, 3, 3), "2H", monkeypatch,
                           "FAN_GAP_FACING", -1.0)
+
+
+def test_a_glyph_found_near_a_rows_gap_is_seated_on_in_turn(
+        recognizer, anglo_poker_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's fifth anglo_poker table (seed 1), a row: the 2 of diamonds' rank glyph
+    # lies 16 pixels below the line between her neighbours' glyphs, where her gap puts her;
+    # seated there, the patch reads no index, and seated on the glyph that seat finds she
+    # reads 1.000
+    assert_read_only_with(recognizer, benchmark_table(anglo_poker_deck, 1, 5), "2D",
+                          monkeypatch, "GAP_REACH", 0.0)
 
 
 @pytest.mark.usefixtures("seats_agreeing_off")
