@@ -302,13 +302,14 @@ def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ..
     cv2.drawContours(lone, [c for c, w in zip(outlines, singles, strict=True) if w is not None],
                      -1, 255, -1)
     covered = cv2.resize(lone, (frame.shape[1], frame.shape[0]), interpolation=cv2.INTER_NEAREST)
-    ink = ink_mask(frame, levels, covered,
-                   _pile_box([c for c, w in zip(outlines, singles, strict=True) if w is None],
-                             scale, frame.shape))
-    found, ranks, _ = index_pairs(ink, typical)
+    left, top, right, bottom = box = _pile_box(
+        [c for c, w in zip(outlines, singles, strict=True) if w is None], scale, frame.shape)
+    # no ink lies outside the box: its shapes are found in it alone
+    ink = ink_mask(frame, levels, covered, box)[top:bottom, left:right]
+    found, ranks, _ = index_pairs(ink, typical, (left, top))
     if not found:  # no glyph pair at all off the lone cards: the opening is not tried either
         return [], []
-    freed, centres, sizes = freed_pairs(ink, typical, found, ranks)
+    freed, centres, sizes = freed_pairs(ink, typical, found, ranks, (left, top))
     x, y = (np.concatenate([ranks, centres]) * scale).astype(int).T
     on_lone = (y >= 0) & (y < lone.shape[0]) & (x >= 0) & (x < lone.shape[1])
     on_lone[on_lone] = lone[y[on_lone], x[on_lone]] > 0

@@ -110,13 +110,14 @@ def components(binary: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return labels, stats, centres
 
 
-def index_pairs(ink: np.ndarray, typical: float | None
+def index_pairs(ink: np.ndarray, typical: float | None, origin: tuple[int, int] = (0, 0)
                 ) -> tuple[list[Hypothesis], np.ndarray, np.ndarray]:
-    """A corner hypothesis for every rank-over-suit pair of shapes in an `ink_mask`, with each
-    pair's rank glyph centre (n x 2, frame pixels) and size (the larger side of its box).
-    `typical` is the width of lone cards in this frame, if any showed; else the glyphs' size
-    gives it."""
+    """A corner hypothesis for every rank-over-suit pair of shapes in an `ink_mask` (or the
+    part of one whose top-left pixel lies at `origin` in the frame), with each pair's rank
+    glyph centre (n x 2, frame pixels) and size (the larger side of its box). `typical` is
+    the width of lone cards in this frame, if any showed; else the glyphs' size gives it."""
     _, stats, centres = components(ink)
+    centres += origin
     _, _, w, h, area = stats[1:].T
     size = np.maximum(w, h).astype(np.float64)
     keep = ((size >= GLYPH_SIZE[0]) & (size <= GLYPH_SIZE[1]) & (area >= 8)
@@ -153,14 +154,16 @@ def index_pairs(ink: np.ndarray, typical: float | None
 
 
 def freed_pairs(ink: np.ndarray, typical: float | None, known: list[Hypothesis],
-                ranks: np.ndarray) -> tuple[list[Hypothesis], np.ndarray, np.ndarray]:
+                ranks: np.ndarray, origin: tuple[int, int] = (0, 0)
+                ) -> tuple[list[Hypothesis], np.ndarray, np.ndarray]:
     """The rank-over-suit pairs (as `index_pairs` gives them) that only the `ink_mask` opened
     (`OPENING`) shows: in a row or a tight fan a rank glued to a thin line beside it (a broken
     piece of the next card's shadow, a court card's frame) is one shape too big for a glyph,
     and the opening frees it. `known` and `ranks`: the pairs `index_pairs` found in the mask
-    itself and their rank glyph centres, which are not found again."""
+    itself and their rank glyph centres, which are not found again. `origin`: as for
+    `index_pairs`."""
     opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, OPENING)
-    found, centres, sizes = index_pairs(opened, typical)
+    found, centres, sizes = index_pairs(opened, typical, origin)
     if not found:
         return found, centres, sizes
     apart, turned = SAME_PAIR

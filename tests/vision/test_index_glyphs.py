@@ -198,7 +198,7 @@ def test_no_ink_is_sought_on_a_lone_card_whose_corners_are_known(kennard_deck) -
     assert (ink[away] & everywhere[away]).sum() > 0.8 * everywhere[away].sum()
 
 
-def test_ink_is_sought_only_in_the_box_round_the_piles_and_found_there_as_in_the_whole_frame(
+def test_ink_and_glyph_pairs_are_sought_only_in_the_box_round_the_piles_as_in_the_whole_frame(
         kennard_deck) -> None:
     scene = make_scene(kennard_deck, np.random.default_rng(5), "row", n_cards=4,
                        conditions=CALM)
@@ -213,6 +213,14 @@ def test_ink_is_sought_only_in_the_box_round_the_piles_and_found_there_as_in_the
     half = (left + right) // 2
     part = ink_mask(scene.image, levels, within=(left, top, half, bottom))
     assert part[:, half:].sum() == 0 and part[:, :half].sum() > 0.3 * everywhere.sum()
+    # the pairs in the box alone lie where they do in the whole mask
+    whole, whole_ranks, _ = index_pairs(row, None)
+    boxed, boxed_ranks, _ = index_pairs(row[top:bottom, left:right], None, (left, top))
+    def corners(pairs: list[tuple[np.ndarray, ...]]) -> np.ndarray:
+        return np.array(sorted(np.concatenate([h[0], h[2]]).round(6).tolist() for h in pairs))
+
+    assert len(whole) > 4 and np.allclose(corners(boxed), corners(whole))
+    assert np.allclose(np.sort(boxed_ranks, axis=0), np.sort(whole_ranks, axis=0))
 
 
 def test_a_badly_sized_guess_is_framed_again_from_its_rank_glyph(kennard_deck) -> None:
