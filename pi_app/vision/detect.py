@@ -329,8 +329,8 @@ mark on the piles."""
 
 def _pile_box(piles: list[np.ndarray], scale: float, shape: tuple[int, ...]
               ) -> tuple[int, int, int, int]:
-    """The box (x0, y0, x1, y1, frame pixels) round these outlines of the working image, grown
-    by `PILE_MARGIN` and kept within the frame."""
+    """The box (left, top, right, bottom; frame pixels) round these outlines of the working
+    image, grown by `PILE_MARGIN` and kept within the frame."""
     x, y, w, h = cv2.boundingRect(np.concatenate(piles))
     return (max(0, int(x / scale) - PILE_MARGIN), max(0, int(y / scale) - PILE_MARGIN),
             min(shape[1], int((x + w) / scale) + PILE_MARGIN),

@@ -1039,21 +1039,18 @@ def _seats(frame: np.ndarray, sites: Sequence[tuple[np.ndarray, float, Corner] |
         if site is None:
             continue
         centre, height, turn = site
-        seated = _seated_on(frame, centre, turn, width, level)
-        if seated is None:
-            continue
-        seat, look, found, found_height = seated
-        apart = float(np.linalg.norm(found - centre))
-        if (k in places and not _one_glyph(apart, height, found_height)
-                and apart < GAP_REACH * height):
-            centre, height = found, found_height
+        for _ in range(2 if k in places else 1):  # a place's seat may move to a glyph once
             seated = _seated_on(frame, centre, turn, width, level)
             if seated is None:
-                continue
+                break
             seat, look, found, found_height = seated
             apart = float(np.linalg.norm(found - centre))
-        if _one_glyph(apart, height, found_height):
-            looks.append((k, (seat, *look)))
+            if _one_glyph(apart, height, found_height):
+                looks.append((k, (seat, *look)))
+                break
+            if apart >= GAP_REACH * height:
+                break
+            centre, height = found, found_height
     return looks
 
 
