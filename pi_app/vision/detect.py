@@ -14,13 +14,13 @@ import numpy as np
 
 from pi_app.vision.designs import CARD_ASPECT
 from pi_app.vision.glyphs import (
-    RANK_CENTRE,
     RANK_HEIGHT,
     brightest,
     darkest,
     freed_pairs,
     index_pairs,
     ink_mask,
+    rank_centre_at,
 )
 
 WORK_SIZE = 640
@@ -337,13 +337,6 @@ def _pile_box(piles: list[np.ndarray], scale: float, shape: tuple[int, ...]
             min(shape[0], int((y + h) / scale) + PILE_MARGIN))
 
 
-def _rank_centres(point: np.ndarray, u: np.ndarray, v: np.ndarray, width: np.ndarray
-                  ) -> np.ndarray:
-    """Where each hypothesis's rank glyph centre sits (n x 2): worked out for all of them at
-    once, where numpy arithmetic per hypothesis cost more than the edge test it feeds."""
-    return np.asarray(point + (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width[:, None])
-
-
 def _against_edges(grey: np.ndarray, corners: list[Corner],
                    light: np.ndarray | None = None) -> np.ndarray:
     """Per hypothesis, whether its index would sit against two card edges, one beside the rank
@@ -354,7 +347,7 @@ def _against_edges(grey: np.ndarray, corners: list[Corner],
         return np.zeros(0, bool)
     width = np.array([c.width for c in corners])
     frames = np.array([(c.point, c.u, c.v) for c in corners])  # (n, point u v, xy)
-    centre = _rank_centres(frames[:, 0], frames[:, 1], frames[:, 2], width)
+    centre = rank_centre_at(frames[:, 0], frames[:, 1], frames[:, 2], width)
     rank = RANK_HEIGHT * width
     out = -frames[:, 1:]  # (n, 2 edges, xy)
     strongest = _edge_steps(grey, centre, out, rank, _EDGE_ALONG, _EDGE_ACROSS)

@@ -56,6 +56,25 @@ _ACROSS_CHANNELS = np.ones((1, 3), np.uint8)
 """A pixel's three interleaved channels, side by side in a row of the image's bytes."""
 
 
+def rank_centre_at(point: np.ndarray, u: np.ndarray, v: np.ndarray,
+                   width: float | np.ndarray) -> np.ndarray:
+    """Where the rank glyph's centre sits (`RANK_CENTRE`) on a card whose corner is at `point`,
+    turned as `u` and `v`, `width` wide; or on n such cards at once (n x 2 points, n widths),
+    where numpy arithmetic per card cost more than the edge test it feeds."""
+    return np.asarray(point + _to_rank(u, v, width))
+
+
+def corner_at_rank(centre: np.ndarray, u: np.ndarray, v: np.ndarray,
+                   width: float | np.ndarray) -> np.ndarray:
+    """The corner of a card turned as `u` and `v`, `width` wide, whose index's rank glyph is
+    centred at `centre` (`rank_centre_at` the other way round; n at once alike)."""
+    return np.asarray(centre - _to_rank(u, v, width))
+
+
+def _to_rank(u: np.ndarray, v: np.ndarray, width: float | np.ndarray) -> np.ndarray:
+    return np.asarray((u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * np.asarray(width)[..., None])
+
+
 def darkest(image: np.ndarray) -> np.ndarray:
     """Each pixel's darkest channel of a BGR image: an erosion across the interleaved
     channels, a third the cost of taking the minimum of three channel planes."""
@@ -149,7 +168,7 @@ def index_pairs(ink: np.ndarray, typical: float | None, origin: tuple[int, int] 
     if typical is not None:  # an index the size of the lone cards' has their width
         share = rank_height / typical
         width = np.where((share > 0.07) & (share < 0.25), typical, width)
-    point = c[i] - (u * RANK_CENTRE[0] + v * RANK_CENTRE[1]) * width[:, None]
+    point = corner_at_rank(c[i], u, v, width)
     return list(zip(point, u, v, width.tolist(), strict=True)), c[i], s[i]
 
 

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from pi_app.vision.detect import Corner
-from pi_app.vision.glyphs import RANK_CENTRE, RANK_HEIGHT, components, darkest
+from pi_app.vision.glyphs import RANK_HEIGHT, components, corner_at_rank, darkest
 
 PATCH_U, PATCH_V = 0.24, 0.52
 """The corner region searched for an index, in card widths along the short and long edge."""
@@ -140,7 +140,7 @@ def reframe(frame: np.ndarray, corner: Corner, glyphs: IndexGlyphs,
         return corner, glyphs
     width = corner.width * glyphs.rank_box[3] / RANK_PATCH_HEIGHT
     centre, _ = rank_glyph(corner, glyphs)
-    point = centre - (corner.u * RANK_CENTRE[0] + corner.v * RANK_CENTRE[1]) * width
+    point = corner_at_rank(centre, corner.u, corner.v, width)
     framed = Corner(point, corner.u, corner.v, float(width))
     again = read_glyphs(corner_patch(frame, framed), level)
     if again is None:  # the second look lost it (an index flush with the card's edge, say)

@@ -28,7 +28,7 @@ from pi_app.vision.detect import (
 )
 from pi_app.vision.files import write_whole
 from pi_app.vision.glyphnet import GlyphNet
-from pi_app.vision.glyphs import RANK_CENTRE, RANK_HEIGHT
+from pi_app.vision.glyphs import RANK_HEIGHT, corner_at_rank
 from pi_app.vision.index import (
     FIRM_INK,
     GLYPH,
@@ -1059,7 +1059,7 @@ def _seated_on(frame: np.ndarray, centre: np.ndarray, turn: Corner, width: float
     """The corner seated with its index's rank glyph at `centre`, turned as `turn`, `width`
     wide; its first look at this line for ink; and where that look's rank glyph lies (centre,
     height). None where the look finds no index."""
-    point = centre - (turn.u * RANK_CENTRE[0] + turn.v * RANK_CENTRE[1]) * width
+    point = corner_at_rank(centre, turn.u, turn.v, width)
     seat = replace(turn, point=point, width=width, measured=False)
     look = first_look(frame, seat, level)
     if look is None:

@@ -22,7 +22,7 @@ from pi_app.engine.cards import RANKS, parse_card
 from pi_app.vision.designs import CARD_ASPECT, Design
 from pi_app.vision.detect import Corner, find_corners
 from pi_app.vision.glyphnet import GlyphNet, fine_tune
-from pi_app.vision.glyphs import RANK_CENTRE
+from pi_app.vision.glyphs import rank_centre_at
 from pi_app.vision.index import FIRM_INK, GLYPH, INK, IndexGlyphs, glyph_image, read_corner
 from pi_app.vision.recognizer import (
     DEFAULT_THRESHOLD,
@@ -88,7 +88,7 @@ def label_corner(corner: Corner, scene: Scene) -> tuple[int, int] | None:
     to say no to it); None if in between (skip it), or at one of the card's other two
     corners, where some decks print an index too (taught as "not an index", a four-index
     deck's own glyphs were taught both ways and a learned profile grew shy of them)."""
-    rank_at = corner.point + (corner.u * RANK_CENTRE[0] + corner.v * RANK_CENTRE[1]) * corner.width
+    rank_at = rank_centre_at(corner.point, corner.u, corner.v, corner.width)
     near = False
     for card in scene.cards:
         tl, tr, br, bl = card.corners.astype(np.float64)

@@ -216,10 +216,11 @@ def test_ink_and_glyph_pairs_are_sought_only_in_the_box_round_the_piles_as_in_th
     # the pairs in the box alone lie where they do in the whole mask
     whole, whole_ranks, _ = index_pairs(row, None)
     boxed, boxed_ranks, _ = index_pairs(row[top:bottom, left:right], None, (left, top))
-    def corners(pairs: list[tuple[np.ndarray, ...]]) -> np.ndarray:
+
+    def placed(pairs: list[tuple[np.ndarray, ...]]) -> np.ndarray:  # each corner and its v
         return np.array(sorted(np.concatenate([h[0], h[2]]).round(6).tolist() for h in pairs))
 
-    assert len(whole) > 4 and np.allclose(corners(boxed), corners(whole))
+    assert len(whole) > 4 and np.allclose(placed(boxed), placed(whole))
     assert np.allclose(np.sort(boxed_ranks, axis=0), np.sort(whole_ranks, axis=0))
 
 
