@@ -156,13 +156,23 @@ benchmark (`--no-learn`): 14 more cards, none lost or misread; at 0.99, 7 more; 
 the card named at any confidence, 22 more and 1 more misread."""
 SEATS_APART = 1.0
 """Degrees by which two seats' framings of one glyph must face apart for their readings of one
-card to back each other from SEATED_BACKED_SURE (`_agreeing`): seats turned alike (one site
-seated at two widths, or two sites turned as the same sure reading) make one look twice, and
-repeat its errors. Four seeds of the benchmark (`--no-learn`): 27 more cards, 1 more misread
-(a dondorf 6 of clubs in a fan read as the 8 through two seats turned 40 and 46 degrees);
-at 0 (any two seats of one glyph), 45 more and 5 more misread (a bellot 5 of hearts whose
-hook reads as a J, clubs for spades); at 2, 3 and 5 degrees, 25, 22 and 20 more and 1 more
-misread."""
+card to back each other from SEATED_BACKED_SURE (`_agreeing`), and two framings of a cut
+glyph for one to back the other from CUT_BACKING (`Recognizer._needed`): seats turned alike
+(one site seated at two widths, or two sites turned as the same sure reading) make one look
+twice, and repeat its errors. Four seeds of the benchmark (`--no-learn`), for seats: 27 more
+cards, 1 more misread (a dondorf 6 of clubs in a fan read as the 8 through two seats turned 40
+and 46 degrees); at 0 (any two seats of one glyph), 45 more and 5 more misread (a bellot 5 of
+hearts whose hook reads as a J, clubs for spades); at 2, 3 and 5 degrees, 25, 22 and 20 more
+and 1 more misread."""
+CUT_BACKING = 0.5
+"""How sure another reading of a cut glyph must be of the same card, through a framing turned
+SEATS_APART or more from its own, for a cut reading to be sure from the threshold, not
+FIRM_SURE (`Recognizer._needed`; through any framing, from the threshold). Four seeds of the
+benchmark (`--no-learn`): 17 more cards, none more misread, all but two in fans (seeds 2 and
+4: 5 more, none misread); at 0.3, 20 more; at any confidence, 21 more and 1 more misread; from
+0.5 through framings turned alike too, 22 more and 1 more misread (a simplistic 9 of diamonds
+half under the next card, read as the queen at 0.943 and 0.893 through framings facing
+alike), and from 0.7 so, 13 more and that misread."""
 SEATS_ALIKE_SURE = 0.98
 """How sure two seats' readings of one card from one glyph, turned alike, must both be to back
 each other (`_agreeing`): short of that, one look's error repeats (a bellot 5 of hearts' hook
@@ -745,11 +755,17 @@ class Recognizer:
         that makes it sure: the threshold, or FIRM_SURE where another card's edge cut into its
         glyphs (in a fan, the half of a 10 or of a heart that shows is read as a whole other
         card with some confidence, seldom beyond doubt), unless another reading of the same
-        rank glyph, through another framing, names the same card at the threshold: two
-        framings of a cut index seldom agree on a wrong card. Four seeds of the benchmark:
-        9 more cards and one fewer misread, nearly all in fans."""
+        rank glyph, through another framing, names the same card at the threshold, or at
+        CUT_BACKING through a framing turned SEATS_APART or more from its own: two framings of
+        a cut index seldom agree on a wrong card. Four seeds of the benchmark: 9 more cards and
+        one fewer misread, nearly all in fans; the turned framings' backing, 17 more (an
+        anglo fan's 10 of hearts, read at 0.943 and at 0.677 through framings turned 17
+        degrees apart)."""
+        u = np.array([s.corner.u for s in seen]).reshape(-1, 2)
+        turned = u @ u.T <= np.cos(np.radians(SEATS_APART))
         backed = (same_index & (answer[:, None] == answer[None, :])
-                  & (confidence >= self.threshold)[None, :])
+                  & ((confidence >= self.threshold)[None, :]
+                     | ((confidence >= CUT_BACKING)[None, :] & turned)))
         np.fill_diagonal(backed, False)
         cut = np.array([s.cut for s in seen], bool)
         return self._needed_where(cut & ~backed.any(axis=1))

@@ -23,6 +23,7 @@ from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphs import RANK_HEIGHT
 from pi_app.vision.index import INK, first_look, rank_glyph, read_corner
 from pi_app.vision.recognizer import (
+    FIRM_SURE,
     Detection,
     Recognizer,
     _cornered_at_glyphs,
@@ -438,6 +439,41 @@ def test_a_fanned_index_the_next_card_cuts_is_read_where_framings_agree_on_it(
     # FIRM_SURE. Agreeing, they back each other; alone, a cut reading must be firm
     assert_read_only_with(recognizer, benchmark_table(plastic_deck, 1, 9), "QH", monkeypatch,
                           "_needed", _cut_readings_unbacked, Recognizer)
+
+
+def test_a_cut_reading_is_backed_unsurely_only_by_a_framing_turned_apart_from_its_own(
+        recognizer) -> None:
+    """Two readings of one cut glyph name the same card at 0.943 and 0.677: the first is sure
+    from the threshold where the second's framing faces 17 degrees from its own, and needs
+    FIRM_SURE where both face alike (one look twice repeats its error: a simplistic 9 of
+    diamonds half under the next card, read as the queen at 0.943 and 0.893). Below
+    CUT_BACKING the second backs nothing."""
+    def reading(degrees: float) -> _Seen:
+        turn = np.radians(degrees)
+        u, v = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
+        return _Seen(Corner(np.array([400.0, 200.0]), u, v, 110.0), np.array([411.0, 214.0]),
+                     15.0, cut=True)
+
+    queen_of_hearts = np.array([11 * 4 + 2, 11 * 4 + 2])
+    both = np.array([[False, True], [True, False]])
+
+    def needed(turned: float, second: float) -> list[float]:
+        return recognizer._needed([reading(0.0), reading(turned)], queen_of_hearts,
+                                  np.array([0.943, second]), both).tolist()
+
+    assert needed(17.0, 0.677)[0] == recognizer.threshold
+    assert needed(0.0, 0.677)[0] == FIRM_SURE
+    assert needed(17.0, 0.4)[0] == FIRM_SURE
+    assert needed(0.0, 0.93)[0] == recognizer.threshold  # sure itself, it backs any framing
+
+
+def test_a_cut_index_is_read_where_a_framing_turned_apart_names_the_same_card_unsurely(
+        recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's ninth anglo table (seed 3), a fan: the next card's edge cuts into the 10
+    # of hearts' index, read as her at 0.943 through one framing and at 0.677 through another
+    # turned 17 degrees from it
+    assert_read_only_with(recognizer, benchmark_table(anglo_deck, 3, 9), "TH", monkeypatch,
+                          "CUT_BACKING")
 
 
 def test_a_rank_the_next_cards_edge_cuts_is_read_by_the_rank_network_with_the_cut_ranks_head(
