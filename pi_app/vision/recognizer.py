@@ -761,8 +761,7 @@ class Recognizer:
         one fewer misread, nearly all in fans; the turned framings' backing, 17 more (an
         anglo fan's 10 of hearts, read at 0.943 and at 0.677 through framings turned 17
         degrees apart)."""
-        u = np.array([s.corner.u for s in seen]).reshape(-1, 2)
-        turned = u @ u.T <= np.cos(np.radians(SEATS_APART))
+        turned = _two_looks(np.array([s.corner.u for s in seen]).reshape(-1, 2))
         backed = (same_index & (answer[:, None] == answer[None, :])
                   & ((confidence >= self.threshold)[None, :]
                      | ((confidence >= CUT_BACKING)[None, :] & turned)))
@@ -885,13 +884,19 @@ def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float,
     ranks, suits, confidence = best_answers(pr, ps)
     answer = ranks * NONE_SUIT + suits
     seen = [_Seen(framed, *rank_glyph(framed, found)) for _, framed, found in reads]
-    u = np.array([framed.u for _, framed, _ in reads])
     sure_ones, firm = confidence >= sure, confidence >= alike_sure
     backs = (_same_index(seen) & (answer[:, None] == answer[None, :])
              & sure_ones[:, None] & sure_ones[None, :]
-             & ((u @ u.T <= np.cos(np.radians(SEATS_APART))) | (firm[:, None] & firm[None, :])))
+             & (_two_looks(np.array([framed.u for _, framed, _ in reads]))
+                | (firm[:, None] & firm[None, :])))
     np.fill_diagonal(backs, False)
     return np.asarray(backs.any(axis=1))
+
+
+def _two_looks(u: np.ndarray) -> np.ndarray:
+    """Which pairs of framings (their u, n x 2) face `SEATS_APART` or more apart: two looks at
+    a glyph, where framings turned alike are one look twice."""
+    return np.asarray(u @ u.T <= np.cos(np.radians(SEATS_APART)))
 
 
 def _backed(backs: np.ndarray) -> int:
