@@ -24,6 +24,7 @@ from pi_app.vision.glyphs import RANK_HEIGHT
 from pi_app.vision.index import INK, first_look, rank_glyph, read_corner
 from pi_app.vision.recognizer import (
     FIRM_SURE,
+    NONE_SUIT,
     Detection,
     Recognizer,
     _cornered_at_glyphs,
@@ -64,6 +65,14 @@ def _cut_readings_unbacked(self: Recognizer, seen: list[_Seen], answer: np.ndarr
                            confidence: np.ndarray, same_index: np.ndarray) -> np.ndarray:
     """`Recognizer._needed` with no reading backing another: a cut reading needs FIRM_SURE."""
     return self._needed_where(np.array([s.cut for s in seen], bool))
+
+
+def _facing(point: np.ndarray, degrees: float, width: float) -> Corner:
+    """A corner at `point`, `width` wide, whose short edge (u) runs `degrees` from the frame's
+    x axis towards its y axis, and its long edge (v) a quarter turn on."""
+    turn = np.radians(degrees)
+    u = np.array([np.cos(turn), np.sin(turn)])
+    return Corner(point, u, np.array([-u[1], u[0]]), width)
 
 
 def assert_read_only_with(recognizer: Recognizer, scene: Scene, code: str,
@@ -449,12 +458,10 @@ def test_a_cut_reading_is_backed_unsurely_only_by_a_framing_turned_apart_from_it
     diamonds half under the next card, read as the queen at 0.943 and 0.893). Below
     CUT_BACKING the second backs nothing."""
     def reading(degrees: float) -> _Seen:
-        turn = np.radians(degrees)
-        u, v = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
-        return _Seen(Corner(np.array([400.0, 200.0]), u, v, 110.0), np.array([411.0, 214.0]),
-                     15.0, cut=True)
+        return _Seen(_facing(np.array([400.0, 200.0]), degrees, 110.0),
+                     np.array([411.0, 214.0]), 15.0, cut=True)
 
-    queen_of_hearts = np.array([11 * 4 + 2, 11 * 4 + 2])
+    queen_of_hearts = np.full(2, 11 * NONE_SUIT + 2)  # rank * NONE_SUIT + suit, as read
     both = np.array([[False, True], [True, False]])
 
     def needed(turned: float, second: float) -> list[float]:
@@ -579,8 +586,7 @@ def test_an_arc_is_fitted_only_through_sure_readings_that_lie_and_face_as_a_fans
     def framing(degrees: float) -> tuple[np.ndarray, Corner]:
         turn = np.radians(degrees)
         glyph = pivot + radius * np.array([np.sin(turn), -np.cos(turn)])
-        u = np.array([np.cos(turn), np.sin(turn)])
-        return glyph, Corner(glyph, u, np.array([-u[1], u[0]]), 100.0)
+        return glyph, _facing(glyph, degrees, 100.0)
 
     glyphs, framings = zip(*(framing(a) for a in (-10.0, 0.0, 10.0)), strict=True)
     centre = framing(5.0)[0]
@@ -606,9 +612,7 @@ def test_a_fans_unread_cards_are_sought_in_its_gaps_and_a_step_beyond_its_ends()
         return pivot + radius * np.array([np.sin(turn), -np.cos(turn)])
 
     def framing(degrees: float) -> Corner:
-        turn = np.radians(degrees)
-        u = np.array([np.cos(turn), np.sin(turn)])
-        return Corner(glyph_at(degrees), u, np.array([-u[1], u[0]]), 100.0)
+        return _facing(glyph_at(degrees), degrees, 100.0)
 
     read = [-10.0, 0.0, 0.5, 10.0, 40.0]
     glyphs, framings = np.array([glyph_at(a) for a in read]), [framing(a) for a in read]
