@@ -8,6 +8,7 @@ two edge directions, a card width) that the corner-index reader then confirms or
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -236,10 +237,45 @@ def find_corners(frame: np.ndarray, grey: np.ndarray | None = None) -> list[Corn
 
 def find_hypotheses(frame: np.ndarray, grey: np.ndarray | None = None
                     ) -> tuple[list[Corner], list[GlyphSite]]:
-    """Every corner hypothesis in a BGR frame: outline corners, with one or two width guesses
-    each, and every rank-over-suit pair of glyphs (`glyphs.py`); and the glyph sites the opened
-    ink mask adds (`GlyphSite`). Corners and sites alike sit against two card edges
-    (`_against_edges`).
+    """Every corner hypothesis in a BGR frame: its outline corners (`find_outline_corners`)
+    and the glyph pairs of all its piles (`find_glyph_hypotheses`), with their glyph sites.
+    `grey`: the frame's `edge_grey`, if made already."""
+    grey = edge_grey(frame) if grey is None else grey
+    corners, outlines = find_outline_corners(frame, grey)
+    paired, sites = find_glyph_hypotheses(frame, outlines, grey, outlines.piles)
+    return corners + paired, sites
+
+
+@dataclass(frozen=True)
+class Outlines:
+    """The paper's outlines in a frame, as the outline search found them: what the glyph
+    search (`find_glyph_hypotheses`) then works on."""
+
+    contours: list[np.ndarray]
+    """Outer outlines of the paper, working pixels."""
+    lone_widths: list[float | None]
+    """Per outline, the width of the lone card it is (working pixels), or None: a pile."""
+    scale: float
+    """Working pixels per frame pixel."""
+    working: tuple[int, ...]
+    """The working image's shape."""
+    levels: np.ndarray
+    """The paper's level per frame pixel (`paper_levels`)."""
+    light: np.ndarray
+    """The paper's level relative to the frame's mean, working pixels (`_against_edges`)."""
+    typical: float | None
+    """The lone cards' median width (frame pixels), if any lies alone."""
+
+    @property
+    def piles(self) -> list[np.ndarray]:
+        """The outlines that are no lone card: overlapping cards, or a court card in pieces."""
+        return [c for c, w in zip(self.contours, self.lone_widths, strict=True) if w is None]
+
+
+def find_outline_corners(frame: np.ndarray, grey: np.ndarray | None = None
+                         ) -> tuple[list[Corner], Outlines]:
+    """The corner hypotheses on the paper's outlines in a BGR frame, with one or two width
+    guesses each, that sit against two card edges (`_against_edges`); and the outlines.
 
     A first pass runs on a reduced copy; piles of overlapping cards (an outline much bigger
     than one card, or far from a rectangle) are then searched again at full resolution, where
@@ -251,11 +287,11 @@ def find_hypotheses(frame: np.ndarray, grey: np.ndarray | None = None
     levels = paper_levels(small)
     full_levels = cv2.resize(levels, (frame.shape[1], frame.shape[0]),
                              interpolation=cv2.INTER_LINEAR)
-    raw, outlines, singles = _corners_in(small, levels, 1.0, np.zeros(2), scale)
+    raw, contours, singles = _corners_in(small, levels, 1.0, np.zeros(2), scale)
     widths = [w / scale for w in singles if w is not None]
     typical = float(np.median(widths)) if widths else None
     if scale < 1.0:
-        for contour, single in zip(outlines, singles, strict=True):
+        for contour, single in zip(contours, singles, strict=True):
             if single is None and _is_pile(contour):  # a lone card's corners are all known
                 x, y, w, h = cv2.boundingRect(contour)
                 x0, y0 = max(0, int((x - 4) / scale)), max(0, int((y - 4) / scale))
@@ -277,39 +313,54 @@ def find_hypotheses(frame: np.ndarray, grey: np.ndarray | None = None
             guesses, measured = _width_guesses(lu, lv, typical, MIN_CARD_WIDTH / scale, largest)
         for width in guesses:
             corners.append(Corner(point, u, v, width, measured=measured))
-    sites: list[GlyphSite] = []
-    if not all(w is not None for w in singles):  # ink off lone cards lies on card stock
-        paired, sites = _glyph_corners(frame, full_levels, small.shape[:2], outlines, singles,
-                                       typical)
-        corners += paired
-    light = levels / max(float(levels.mean()), 1.0)
+    outlines = Outlines(contours, singles, scale, small.shape[:2], full_levels,
+                        levels / max(float(levels.mean()), 1.0), typical)
     grey = edge_grey(frame) if grey is None else grey
-    keep = _against_edges(grey, corners + [site.corner for site in sites], light)
-    return ([c for c, kept in zip(corners, keep[:len(corners)], strict=True) if kept],
-            [site for site, kept in zip(sites, keep[len(corners):], strict=True) if kept])
+    return _kept(corners, _against_edges(grey, corners, outlines.light)), outlines
 
 
-def _glyph_corners(frame: np.ndarray, levels: np.ndarray, working: tuple[int, ...],
-                   outlines: list[np.ndarray], singles: list[float | None],
-                   typical: float | None) -> tuple[list[Corner], list[GlyphSite]]:
-    """Rank-over-suit hypotheses (`glyphs.index_pairs`) and glyph sites (`GlyphSite`) off the
-    lone cards among the `outlines` of the working image (of shape `working`), whose corners
-    are all known (`levels`: paper per pixel at frame size). Ink is sought only in the box
-    round the other outlines (`_pile_box`): on a scattered table with one pile, a fraction of
-    the frame."""
-    scale = working[1] / frame.shape[1]
-    lone = np.zeros(working, np.uint8)
-    cv2.drawContours(lone, [c for c, w in zip(outlines, singles, strict=True) if w is not None],
-                     -1, 255, -1)
-    covered = cv2.resize(lone, (frame.shape[1], frame.shape[0]), interpolation=cv2.INTER_NEAREST)
-    left, top, right, bottom = box = _pile_box(
-        [c for c, w in zip(outlines, singles, strict=True) if w is None], scale, frame.shape)
+def find_glyph_hypotheses(frame: np.ndarray, outlines: Outlines, grey: np.ndarray,
+                          piles: list[np.ndarray]) -> tuple[list[Corner], list[GlyphSite]]:
+    """The rank-over-suit pairs of glyphs (`glyphs.py`) in these `piles` (some of
+    `outlines.piles`) as corner hypotheses, and the glyph sites the opened ink mask adds
+    (`GlyphSite`), where they sit against two card edges (`_against_edges`); ink on the
+    other outlines is not searched. `grey`: the frame's `edge_grey`."""
+    if not piles:  # ink off lone cards lies on card stock
+        return [], []
+    searched = {id(pile) for pile in piles}
+    covered = [c for c in outlines.contours if id(c) not in searched]
+    corners, sites = _glyph_corners(frame, outlines, covered, piles)
+    keep = _against_edges(grey, corners + [site.corner for site in sites], outlines.light)
+    return _kept(corners, keep[:len(corners)]), _kept(sites, keep[len(corners):])
+
+
+_T = TypeVar("_T")
+
+
+def _kept(items: list[_T], keep: np.ndarray) -> list[_T]:
+    """Those of `items` that `keep` (one flag each) keeps."""
+    return [item for item, kept in zip(items, keep, strict=True) if kept]
+
+
+def _glyph_corners(frame: np.ndarray, outlines: Outlines, covered: list[np.ndarray],
+                   piles: list[np.ndarray]) -> tuple[list[Corner], list[GlyphSite]]:
+    """Rank-over-suit hypotheses (`glyphs.index_pairs`) and glyph sites (`GlyphSite`) in the
+    `piles` of the working image, off the `covered` outlines (lone cards, whose corners are
+    all known, and piles the outline corners' readings explain). Ink is sought only in the
+    box round the piles (`_pile_box`): on a scattered table with one pile, a fraction of the
+    frame."""
+    scale = outlines.working[1] / frame.shape[1]
+    lone = np.zeros(outlines.working, np.uint8)
+    cv2.drawContours(lone, covered, -1, 255, -1)
+    covered_mask = cv2.resize(lone, (frame.shape[1], frame.shape[0]),
+                              interpolation=cv2.INTER_NEAREST)
+    left, top, right, bottom = box = _pile_box(piles, scale, frame.shape)
     # no ink lies outside the box: its shapes are found in it alone
-    ink = ink_mask(frame, levels, covered, box)[top:bottom, left:right]
-    found, ranks, _ = index_pairs(ink, typical, (left, top))
+    ink = ink_mask(frame, outlines.levels, covered_mask, box)[top:bottom, left:right]
+    found, ranks, _ = index_pairs(ink, outlines.typical, (left, top))
     if not found:  # no glyph pair at all off the lone cards: the opening is not tried either
         return [], []
-    freed, centres, sizes = freed_pairs(ink, typical, found, ranks, (left, top))
+    freed, centres, sizes = freed_pairs(ink, outlines.typical, found, ranks, (left, top))
     x, y = (np.concatenate([ranks, centres]) * scale).astype(int).T
     on_lone = (y >= 0) & (y < lone.shape[0]) & (x >= 0) & (x < lone.shape[1])
     on_lone[on_lone] = lone[y[on_lone], x[on_lone]] > 0

@@ -22,7 +22,8 @@ from pi_app.vision.detect import (
     Corner,
     GlyphSite,
     edge_grey,
-    find_hypotheses,
+    find_glyph_hypotheses,
+    find_outline_corners,
     mirrored,
     side_steps,
 )
@@ -396,18 +397,15 @@ class Recognizer:
             return self._detect(frame)
 
     def _detect(self, frame: np.ndarray) -> list[Detection]:
-        reads: list[_Read] = []
-        missed: list[Corner] = []
         grey = edge_grey(frame)
-        hypotheses, glyph_sites = find_hypotheses(frame, grey)
-        for hypothesis in hypotheses:
-            look = first_look(frame, hypothesis)
-            if look is None:
-                missed.append(hypothesis)
-            else:
-                reads.append((hypothesis, *look))
-        reads, pr, ps = self._with_first_looks(*self._reframed(frame, reads))
-        self._read_off_border(frame, reads, pr, ps)
+        hypotheses, outlines = find_outline_corners(frame, grey)
+        reads, missed, pr, ps = self._read_hypotheses(frame, hypotheses)
+        glyph_sites: list[GlyphSite] = []
+        if piles := outlines.piles:
+            paired, glyph_sites = find_glyph_hypotheses(frame, outlines, grey, piles)
+            more, more_missed, more_pr, more_ps = self._read_hypotheses(frame, paired)
+            hypotheses, reads, missed = hypotheses + paired, reads + more, missed + more_missed
+            pr, ps = np.concatenate([pr, more_pr]), np.concatenate([ps, more_ps])
         firm, firm_pr, firm_ps = self._firm_reads(frame, missed)
         reads += firm
         if not reads:
@@ -428,6 +426,31 @@ class Recognizer:
         kept = [s for s, keep in zip(seen, whole, strict=True) if keep]
         return self._choose(_cornered_at_glyphs(_turned_right(grey, kept, answer[whole])),
                             pr[whole], ps[whole])
+
+    def _read_hypotheses(self, frame: np.ndarray, hypotheses: list[Corner]
+                         ) -> tuple[list[_Read], list[Corner], np.ndarray, np.ndarray]:
+        """Each hypothesis's first look (`index.first_look`), framed again where misframed
+        (`_reframed`, `_with_first_looks`) and read off the border where unsure
+        (`_read_off_border`); the hypotheses in which it found no index; and the readings'
+        rank and suit probabilities."""
+        reads: list[_Read] = []
+        missed: list[Corner] = []
+        for hypothesis in hypotheses:
+            look = first_look(frame, hypothesis)
+            if look is None:
+                missed.append(hypothesis)
+            else:
+                reads.append((hypothesis, *look))
+        reads, pr, ps = self._with_first_looks(*self._reframed(frame, reads))
+        self._read_off_border(frame, reads, pr, ps)
+        return reads, missed, pr, ps
+
+    def _sure(self, reads: list[_Read], pr: np.ndarray, ps: np.ndarray) -> np.ndarray:
+        """Per reading (read as `pr` and `ps`), whether it is sure: from the threshold, or
+        FIRM_SURE where another card's edge cut into its glyphs (`_needed_where`)."""
+        _, _, confidence = best_answers(pr, ps)
+        return np.asarray(confidence >= self._needed_where(
+            np.array([found.cut for *_, found in reads], bool)))
 
     def _reframed(self, frame: np.ndarray, reads: list[_Read], level: float = INK
                   ) -> tuple[list[_Read], list[tuple[int, _Read]]]:
@@ -657,9 +680,7 @@ class Recognizer:
         """Which of `reads` (read as `pr` and `ps`) are sure, and the table's framing width:
         the median width they were framed at (one deck, one camera: about one index size);
         None with fewer than `TABLE_SCALE_WITNESSES` sure readings."""
-        _, _, confidence = best_answers(pr, ps)
-        sure = confidence >= self._needed_where(np.array([found.cut for *_, found in reads]))
-        witnesses = np.flatnonzero(sure)
+        witnesses = np.flatnonzero(self._sure(reads, pr, ps))
         if len(witnesses) < TABLE_SCALE_WITNESSES:
             return None
         return witnesses, float(np.median([reads[i][1].width for i in witnesses]))

@@ -310,7 +310,7 @@ def test_corners_found_from_their_glyphs_are_not_read_again_at_the_tables_framin
     # glyphs that only the reading at the table's width read surely in fans and rows came from
     # glyph pairs, which made 56-59% of its patches. This row reads the same with fewer
     scene = make_scene(kennard_deck, np.random.default_rng(19), "row", n_cards=6)
-    real_find = recognizer_module.find_hypotheses
+    real_find = recognizer_module.find_glyph_hypotheses
 
     def all_as_outline_corners(*args: object, **kwargs: object
                                ) -> tuple[list[Corner], list[GlyphSite]]:
@@ -322,7 +322,7 @@ def test_corners_found_from_their_glyphs_are_not_read_again_at_the_tables_framin
     detections = recognizer.detect(scene.image)
     skipping = len(patches)
     patches.clear()
-    monkeypatch.setattr(recognizer_module, "find_hypotheses", all_as_outline_corners)
+    monkeypatch.setattr(recognizer_module, "find_glyph_hypotheses", all_as_outline_corners)
     every = recognizer.detect(scene.image)
     assert skipping < 0.9 * len(patches)
     assert [d.label for d in detections] == [d.label for d in every]
