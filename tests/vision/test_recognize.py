@@ -18,7 +18,13 @@ import pi_app.vision.index as index_module
 import pi_app.vision.recognizer as recognizer_module
 from pi_app.engine.cards import parse_card
 from pi_app.vision.designs import Design
-from pi_app.vision.detect import Corner, GlyphSite, edge_grey, find_corners
+from pi_app.vision.detect import (
+    Corner,
+    GlyphSite,
+    edge_grey,
+    find_corners,
+    find_outline_corners,
+)
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphs import RANK_HEIGHT
 from pi_app.vision.index import INK, first_look, rank_glyph, read_corner
@@ -326,6 +332,33 @@ def test_corners_found_from_their_glyphs_are_not_read_again_at_the_tables_framin
     every = recognizer.detect(scene.image)
     assert skipping < 0.9 * len(patches)
     assert [d.label for d in detections] == [d.label for d in every]
+
+
+def test_a_pile_whose_cards_its_outline_corners_read_is_not_searched_for_glyphs(
+        recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's seventh anglo table (seed 1), scattered: the queen of spades lies against
+    # the 3 of hearts, their paper one outline, and both read surely on their outline corners.
+    # Searched for glyph pairs, that pile gave pips and art to read and seat corners on.
+    scene = benchmark_table(anglo_deck, 1, 7)
+    assert find_outline_corners(scene.image)[1].piles
+    searches = calls_counted(monkeypatch, "find_glyph_hypotheses")
+    detections = recognizer.detect(scene.image)
+    assert not searches
+    assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
+
+
+def test_a_fan_is_searched_for_glyphs_though_its_read_cards_cover_its_paper(
+        recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's third anglo table (seed 1), a fan: its outline corners read some of its
+    # cards, whose outlines lie on one another; the rest are read from their glyphs.
+    scene = benchmark_table(anglo_deck, 1, 3)
+    searches = calls_counted(monkeypatch, "find_glyph_hypotheses")
+    detections = recognizer.detect(scene.image)
+    assert searches
+    monkeypatch.setattr(recognizer_module, "unexplained", lambda *args: [])
+    unsearched = recognizer.detect(scene.image)
+    assert len([d for d in detections if d.card is not None]) > len(
+        [d for d in unsearched if d.card is not None])
 
 
 def test_a_reading_beyond_doubt_is_outvoted_only_by_undoubted_readings_of_its_glyph(
