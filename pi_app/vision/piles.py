@@ -4,10 +4,10 @@ The glyph search (`detect.find_glyph_hypotheses`) finds the indexes of cards who
 corners lie hidden: it reads every rank-over-suit pair of shapes in a pile, most of them pips
 and court art, and seats corners on the glyphs it reads unsurely. On a scattered table a pile
 is most often two or three cards whose outline corners all show, and read already; searching
-it again cost more than half of such a frame's time and found nothing. A pile is searched
-unless the cards read surely account for it: at least two of them lie in it, lying side by
-side rather than on one another, and what of its paper lies outside all of their outlines
-could not hold an index.
+it again often took more than half of such a frame's time, and read no card more. A pile is
+searched unless the cards read surely account for it: at least two of them lie in it, lying
+side by side rather than on one another, and what of its paper lies outside all of their
+outlines could not hold an index.
 
 Cards read in a fan or a row overlap: a card's whole outline covers the visible strips of the
 cards lying on it, so reading every other card of a fan accounts for all its paper. Piles
