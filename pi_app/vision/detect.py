@@ -231,19 +231,12 @@ class GlyphSite:
 
 
 def find_corners(frame: np.ndarray, grey: np.ndarray | None = None) -> list[Corner]:
-    """Every corner hypothesis in a BGR frame (`find_hypotheses`, without its glyph sites)."""
-    return find_hypotheses(frame, grey)[0]
-
-
-def find_hypotheses(frame: np.ndarray, grey: np.ndarray | None = None
-                    ) -> tuple[list[Corner], list[GlyphSite]]:
     """Every corner hypothesis in a BGR frame: its outline corners (`find_outline_corners`)
-    and the glyph pairs of all its piles (`find_glyph_hypotheses`), with their glyph sites.
-    `grey`: the frame's `edge_grey`, if made already."""
+    and the glyph pairs of all its piles (`find_glyph_hypotheses`), whatever the outline
+    corners read. `grey`: the frame's `edge_grey`, if made already."""
     grey = edge_grey(frame) if grey is None else grey
     corners, outlines = find_outline_corners(frame, grey)
-    paired, sites = find_glyph_hypotheses(frame, outlines, grey, outlines.piles)
-    return corners + paired, sites
+    return corners + find_glyph_hypotheses(frame, outlines, grey, outlines.piles)[0]
 
 
 @dataclass(frozen=True)
