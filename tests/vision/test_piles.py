@@ -12,20 +12,16 @@ import pytest
 
 import pi_app.vision.piles as piles_module
 from pi_app.vision.designs import CARD_ASPECT
+from pi_app.vision.detect import Corner
 from pi_app.vision.piles import unexplained
 
 WIDTH = 60.0
 SHAPE = (400, 600)
 
 
-def card(x: float, y: float, degrees: float = 0.0) -> np.ndarray:
-    """A card's outline, its top-left corner at (x, y), turned `degrees` about that corner."""
-    turn = np.radians(degrees)
-    u = np.array([np.cos(turn), np.sin(turn)])
-    v = np.array([-u[1], u[0]])
-    corner = np.array([x, y])
-    return np.array([corner, corner + WIDTH * u, corner + WIDTH * (u + CARD_ASPECT * v),
-                     corner + WIDTH * CARD_ASPECT * v])
+def card(x: float, y: float) -> np.ndarray:
+    """An upright card's outline (`Corner.quad`), its top-left corner at (x, y)."""
+    return Corner(np.array([x, y]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), WIDTH).quad()
 
 
 def pile(*cards: np.ndarray) -> np.ndarray:
