@@ -30,7 +30,7 @@ from pi_app.vision.detect import (
 )
 from pi_app.vision.files import write_whole
 from pi_app.vision.glyphnet import GlyphNet
-from pi_app.vision.glyphs import RANK_HEIGHT, corner_at_rank
+from pi_app.vision.glyphs import RANK_HEIGHT, corner_at_rank, rank_centre_at
 from pi_app.vision.index import (
     FIRM_INK,
     GLYPH,
@@ -127,6 +127,9 @@ the other (the card's length less the insets: 6-8 heights)."""
 END_MARGIN = 2.0
 """How many times more the mirrored end's far side must step, against its near side, than the
 other end's (`_mirrored_end`)."""
+FACE_MARGIN = 0.5
+"""How far beyond the rank glyphs of a card read at both its indexes, in their heights, its face
+is taken to reach (`_Face`): to about its edges, the glyphs lying about as far in."""
 TABLE_SCALE_WITNESSES = 2
 """How many sure readings a frame needs before the width they were framed at is taken for
 the table's (`_at_table_scale`)."""
@@ -404,25 +407,31 @@ class Recognizer:
         reads, missed, pr, ps = self._read_hypotheses(frame, hypotheses)
         glyph_sites: list[GlyphSite] = []
         if piles := self._unexplained_piles(outlines, reads, pr, ps):
+            faces = self._whole_faces(reads, pr, ps)
             paired, glyph_sites = find_glyph_hypotheses(frame, outlines, grey, piles)
+            paired = _off_faces(faces, paired)
+            glyph_sites = [site for site, off in zip(glyph_sites, _off(faces, [
+                site.centre for site in glyph_sites]), strict=True) if off]
             more, more_missed, more_pr, more_ps = self._read_hypotheses(frame, paired)
             hypotheses, reads, missed = hypotheses + paired, reads + more, missed + more_missed
             pr, ps = np.concatenate([pr, more_pr]), np.concatenate([ps, more_ps])
-        firm, firm_pr, firm_ps = self._firm_reads(frame, missed)
+        faces = self._whole_faces(reads, pr, ps)
+        firm, firm_pr, firm_ps = self._firm_reads(frame, _off_faces(faces, missed))
         reads += firm
         if not reads:
             return []
         pr, ps = np.concatenate([pr, firm_pr]), np.concatenate([ps, firm_ps])
-        scaled, scaled_pr, scaled_ps = self._at_table_scale(frame, hypotheses, reads, pr, ps)
+        scaled, scaled_pr, scaled_ps = self._at_table_scale(frame, hypotheses, reads, pr, ps,
+                                                            faces)
         reads += scaled
         pr, ps = np.concatenate([pr, scaled_pr]), np.concatenate([ps, scaled_ps])
-        seated, seated_pr, seated_ps = self._seated(frame, reads, pr, ps, glyph_sites)
+        seated, seated_pr, seated_ps = self._seated(frame, reads, pr, ps, glyph_sites, faces)
         reads += seated
         pr, ps = np.concatenate([pr, seated_pr]), np.concatenate([ps, seated_ps])
         # where the card is: the hypothesis, not the glyphs' framing
         seen = [_Seen(hypothesis, *rank_glyph(framed, found), found.cut)
                 for hypothesis, framed, found in reads]
-        self._look_again(frame, seen, [framed for _, framed, _ in reads], pr, ps)
+        self._look_again(frame, seen, [framed for _, framed, _ in reads], pr, ps, faces)
         answer = self._sure_cards(seen, pr, ps)
         whole = _whole_glyphs(seen, answer)
         kept = [s for s, keep in zip(seen, whole, strict=True) if keep]
@@ -464,6 +473,18 @@ class Recognizer:
         width = float(np.median([f.width for f in framings])) if framings else 0.0
         return unexplained(outlines.piles, [f.quad() * outlines.scale for f in framings],
                            width * outlines.scale, outlines.working)
+
+    def _whole_faces(self, reads: list[_Read], pr: np.ndarray, ps: np.ndarray) -> list[_Face]:
+        """The faces of the cards that `reads` (read as `pr` and `ps`) read surely at both their
+        index corners (`_faces`): no other card's index lies on them."""
+        sure = np.flatnonzero(self._sure(reads, pr, ps))
+        ranks, suits, _ = best_answers(pr[sure], ps[sure])
+        framings = [reads[i][1] for i in sure]
+        placed = [rank_glyph(framed, reads[i][2]) for i, framed in zip(sure, framings, strict=True)]
+        return _faces(np.array([centre for centre, _ in placed]).reshape(-1, 2),
+                      np.array([height for _, height in placed]),
+                      np.array([f.u for f in framings]).reshape(-1, 2),
+                      np.array([f.v for f in framings]).reshape(-1, 2), ranks * NONE_SUIT + suits)
 
     def _sure(self, reads: list[_Read], pr: np.ndarray, ps: np.ndarray) -> np.ndarray:
         """Per reading (read as `pr` and `ps`), whether it is sure: from the threshold, or
@@ -561,7 +582,7 @@ class Recognizer:
                           max(self.threshold, FIRM_SURE))
 
     def _at_table_scale(self, frame: np.ndarray, hypotheses: list[Corner], reads: list[_Read],
-                        pr: np.ndarray, ps: np.ndarray
+                        pr: np.ndarray, ps: np.ndarray, faces: Sequence[_Face] = ()
                         ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
         """The hypotheses whose width is far from the table's framing width read again at it,
         where that reading is beyond doubt (`TABLE_SCALE_SURE`), with their rank and suit
@@ -574,20 +595,27 @@ class Recognizer:
         rank. Four seeds of the benchmark: 36 more cards, none more misread. Corners found from
         a glyph pair (`Corner.from_glyphs`), sized by their glyphs, are not read again: they
         made 56-59% of these readings in rows and fans and gave 2 of the 17 cards only this
-        reading found (seed 3); four seeds, 4 cards fewer, none more misread, rows 7% faster."""
+        reading found (seed 3); four seeds, 4 cards fewer, none more misread, rows 7% faster.
+        Nor is one whose index, at the table's width, would lie on one of the `faces` of cards
+        read at both their indexes (`_faces`)."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
             return _no_reads(pr, ps)
         witnesses, width = table
         read_surely = {id(reads[i][0]) for i in witnesses}
-        looks = [(hypothesis, *look) for hypothesis in hypotheses
-                 if id(hypothesis) not in read_surely and not hypothesis.from_glyphs
-                 and max(hypothesis.width / width, width / hypothesis.width) >= TABLE_SCALE_OFF
-                 and (look := first_look(frame, replace(hypothesis, width=width))) is not None]
+        off = [hypothesis for hypothesis in hypotheses
+               if id(hypothesis) not in read_surely and not hypothesis.from_glyphs
+               and max(hypothesis.width / width, width / hypothesis.width) >= TABLE_SCALE_OFF]
+        rescaled = [replace(hypothesis, width=width) for hypothesis in off]
+        looks = [(hypothesis, *look) for hypothesis, again, on_none in zip(
+                     off, rescaled, _off(faces, [rank_centre_at(h.point, h.u, h.v, width)
+                                                 for h in rescaled]), strict=True)
+                 if on_none and (look := first_look(frame, again)) is not None]
         return self._read_if(looks, max(self.threshold, TABLE_SCALE_SURE))
 
     def _seated(self, frame: np.ndarray, reads: list[_Read], pr: np.ndarray, ps: np.ndarray,
-                glyph_sites: Sequence[GlyphSite]) -> tuple[list[_Read], np.ndarray, np.ndarray]:
+                glyph_sites: Sequence[GlyphSite], faces: Sequence[_Face] = ()
+                ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
         """Each glyph read unsurely where no sure reading lies, read again through a corner
         seated on it (the glyph where an index's rank sits) at the table's framing width
         (`_framed_surely`), turned as the nearest sure reading's framing where that faces
@@ -612,7 +640,9 @@ class Recognizer:
         stands from `SEATED_BACKED_SURE`: four seeds, 5 more cards from gaps so backed, none
         lost or misread; so does one that another seat's reading of the glyph backs
         (`_agreeing`: turned apart, or turned alike with both firm). With their rank and suit
-        probabilities; `reads` are read as `pr` and `ps`."""
+        probabilities; `reads` are read as `pr` and `ps`. No glyph on one of the `faces` (the
+        whole faces of cards read at both their indexes, `_faces`) is seated on: it is its
+        card's own pip, art or index."""
         table = self._framed_surely(reads, pr, ps)
         if table is None:
             return _no_reads(pr, ps)
@@ -636,6 +666,8 @@ class Recognizer:
                     max(sure, FREED_SURE), -1)
                    for site in glyph_sites
                    if FREED_SIZE[0] <= site.size / usual <= FREED_SIZE[1]]
+        unsure = [site for site, off in zip(unsure, _off(faces, [site[0] for site in unsure]),
+                                            strict=True) if off]
         needed: list[float] = []  # per site, how sure its seats' readings must be
         backing: list[int] = []  # per site, the card its own reading backs
         for centre, height, own, least, card in unsure:
@@ -711,7 +743,7 @@ class Recognizer:
         return _sure_only(looks, *self._probabilities([found for *_, found in looks]), sure)
 
     def _look_again(self, frame: np.ndarray, seen: list[_Seen], framings: list[Corner],
-                    pr: np.ndarray, ps: np.ndarray) -> None:
+                    pr: np.ndarray, ps: np.ndarray, faces: Sequence[_Face] = ()) -> None:
         """Read each unsure reading again with a firmer line for ink (`index.FIRM_INK`), and
         keep the second look where it is undoubted (`FIRM_SURE`): the soft shadow of a card
         lying on top, run into a glyph, passes the first line and not the second. Readings
@@ -724,12 +756,14 @@ class Recognizer:
         more through its own hypothesis at the firmer line: the shadow that joined the glyph
         at the first line made it too big, and the framing built on it too wide (a fanned 7
         of clubs framed 138 pixels wide for its 108 reads 0.96 there, 1.000 at its own
-        corner; four seeds: 21 more cards, one more misread). Updates `seen`, `pr` and `ps`
-        in place."""
+        corner; four seeds: 21 more cards, one more misread). Readings on the `faces` of cards
+        read at both their indexes (`_faces`) are not looked at again. Updates `seen`, `pr` and
+        `ps` in place."""
         ranks, suits, confidence = best_answers(pr, ps)
         doubtful = np.flatnonzero((confidence < self._needed(seen, ranks * NONE_SUIT + suits,
                                                               confidence, _same_index(seen)))
-                                  & (pr[:, NONE_RANK] < NOT_INDEX)).tolist()
+                                  & (pr[:, NONE_RANK] < NOT_INDEX)
+                                  & _off(faces, [s.glyph for s in seen])).tolist()
         again = [(i, framings[i], read_glyphs(corner_patch(frame, framings[i]), FIRM_INK))
                  for i in doubtful]
         kept = self._keep_undoubted(seen, pr, ps, [(i, framed, found) for i, framed, found
@@ -1189,6 +1223,63 @@ def _index_spans(seen: list[_Seen], ends: np.ndarray) -> list[float]:
     down = np.abs(((glyphs[second] - glyphs[first]) * v[first]).sum(axis=1))
     widths = (down / np.maximum(mean_height, 1e-6) + 2 * GLYPH_DOWN) / CARD_ASPECT
     return [float(w) for w in widths if WIDTH_PER_GLYPH[0] <= w <= WIDTH_PER_GLYPH[1]]
+
+
+@dataclass(frozen=True)
+class _Face:
+    """The face of a card read at both its index corners, in the frame of its top-left index's
+    reading: from that rank glyph's centre (`origin`), `across` along `u` and `down` along `v`
+    to the other's, each way `margin` further."""
+
+    origin: np.ndarray
+    u: np.ndarray
+    v: np.ndarray
+    across: float
+    down: float
+    margin: float
+
+
+def _faces(glyphs: np.ndarray, heights: np.ndarray, u: np.ndarray, v: np.ndarray,
+           answer: np.ndarray) -> list[_Face]:
+    """The faces of the cards read at both their index corners, from sure readings (their rank
+    glyphs' centres and heights, their framings' `u` and `v`, and their cards, `answer`): two
+    readings of one card facing opposite ways (within `OPPOSITE_TWIST`), the second lying down
+    and across the card from the first as its other index does (`INDEX_DIAGONAL`), a card's
+    length away (`WIDTH_PER_GLYPH`). Both indexes show only where no card lies across the
+    card: in a row or a fan, on the top card; on a scattered table, on nearly every card. What
+    lies on such a face is its own pips, art and indexes, so the glyphs there are no other
+    card's index."""
+    offset = glyphs[None, :, :] - glyphs[:, None, :]  # [i, j]: from i's rank glyph to j's
+    across = (offset * u[:, None, :]).sum(axis=2)
+    down = (offset * v[:, None, :]).sum(axis=2)
+    slope = down / np.maximum(across, 1e-6)
+    height = (heights[:, None] + heights[None, :]) / 2
+    width = (down / np.maximum(height, 1e-6) + 2 * GLYPH_DOWN) / CARD_ASPECT
+    ends = ((answer[:, None] == answer[None, :]) & (u @ u.T <= -np.cos(np.radians(OPPOSITE_TWIST)))
+            & (across > 0) & (slope >= INDEX_DIAGONAL[0]) & (slope <= INDEX_DIAGONAL[1])
+            & (width >= WIDTH_PER_GLYPH[0]) & (width <= WIDTH_PER_GLYPH[1]))
+    return [_Face(glyphs[i], u[i], v[i], float(across[i, j]), float(down[i, j]),
+                  FACE_MARGIN * float(height[i, j]))
+            for i, j in zip(*np.nonzero(ends), strict=True)]
+
+
+def _off(faces: Sequence[_Face], points: Sequence[np.ndarray]) -> np.ndarray:
+    """Per point (frame pixels), whether it lies on none of the `faces`."""
+    off = np.ones(len(points), bool)
+    if not faces or not points:
+        return off
+    at = np.array(points, np.float64).reshape(-1, 2)
+    for face in faces:
+        x, y = (at - face.origin) @ face.u, (at - face.origin) @ face.v
+        off &= ~((x > -face.margin) & (x < face.across + face.margin)
+                 & (y > -face.margin) & (y < face.down + face.margin))
+    return off
+
+
+def _off_faces(faces: Sequence[_Face], hypotheses: list[Corner]) -> list[Corner]:
+    """Those `hypotheses` whose index's rank glyph would lie on none of the `faces`."""
+    return [hypothesis for hypothesis, off in zip(hypotheses, _off(faces, [
+        rank_centre_at(h.point, h.u, h.v, h.width) for h in hypotheses]), strict=True) if off]
 
 
 def _sized(seen: list[_Seen], read: list[bool], usual: float,
