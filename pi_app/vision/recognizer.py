@@ -607,9 +607,8 @@ class Recognizer:
                if id(hypothesis) not in read_surely and not hypothesis.from_glyphs
                and max(hypothesis.width / width, width / hypothesis.width) >= TABLE_SCALE_OFF]
         rescaled = [replace(hypothesis, width=width) for hypothesis in off]
-        looks = [(hypothesis, *look) for hypothesis, again, on_none in zip(
-                     off, rescaled, _off(faces, [rank_centre_at(h.point, h.u, h.v, width)
-                                                 for h in rescaled]), strict=True)
+        looks = [(hypothesis, *look) for hypothesis, again, on_none
+                 in zip(off, rescaled, _indexes_off(faces, rescaled), strict=True)
                  if on_none and (look := first_look(frame, again)) is not None]
         return self._read_if(looks, max(self.threshold, TABLE_SCALE_SURE))
 
@@ -1276,10 +1275,14 @@ def _off(faces: Sequence[_Face], points: Sequence[np.ndarray]) -> np.ndarray:
     return off
 
 
+def _indexes_off(faces: Sequence[_Face], hypotheses: list[Corner]) -> np.ndarray:
+    """Per hypothesis, whether its index's rank glyph would lie on none of the `faces`."""
+    return _off(faces, [rank_centre_at(h.point, h.u, h.v, h.width) for h in hypotheses])
+
+
 def _off_faces(faces: Sequence[_Face], hypotheses: list[Corner]) -> list[Corner]:
     """Those `hypotheses` whose index's rank glyph would lie on none of the `faces`."""
-    return [hypothesis for hypothesis, off in zip(hypotheses, _off(faces, [
-        rank_centre_at(h.point, h.u, h.v, h.width) for h in hypotheses]), strict=True) if off]
+    return [h for h, off in zip(hypotheses, _indexes_off(faces, hypotheses), strict=True) if off]
 
 
 def _sized(seen: list[_Seen], read: list[bool], usual: float,
