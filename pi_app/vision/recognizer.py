@@ -582,7 +582,7 @@ class Recognizer:
                           max(self.threshold, FIRM_SURE))
 
     def _at_table_scale(self, frame: np.ndarray, hypotheses: list[Corner], reads: list[_Read],
-                        pr: np.ndarray, ps: np.ndarray, faces: Sequence[_Face] = ()
+                        pr: np.ndarray, ps: np.ndarray, faces: Sequence[_Face]
                         ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
         """The hypotheses whose width is far from the table's framing width read again at it,
         where that reading is beyond doubt (`TABLE_SCALE_SURE`), with their rank and suit
@@ -613,7 +613,7 @@ class Recognizer:
         return self._read_if(looks, max(self.threshold, TABLE_SCALE_SURE))
 
     def _seated(self, frame: np.ndarray, reads: list[_Read], pr: np.ndarray, ps: np.ndarray,
-                glyph_sites: Sequence[GlyphSite], faces: Sequence[_Face] = ()
+                glyph_sites: Sequence[GlyphSite], faces: Sequence[_Face]
                 ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
         """Each glyph read unsurely where no sure reading lies, read again through a corner
         seated on it (the glyph where an index's rank sits) at the table's framing width
