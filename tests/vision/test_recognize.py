@@ -401,22 +401,32 @@ def test_only_one_cards_two_indexes_read_alike_show_its_face() -> None:
     assert _faces(down_the_edge, heights, u, v, np.array([25, 25])) == []
 
 
+def _read_with_and_without_faces(recognizer: Recognizer, scene: Scene,
+                                 monkeypatch: pytest.MonkeyPatch
+                                 ) -> tuple[list[Detection], int, list[Detection], int]:
+    """What `scene` reads as, and in how many first looks, as it is and then with no card's
+    face taken as whole (`recognizer._faces` finding none)."""
+    looks = calls_counted(monkeypatch, "first_look")
+    detections = recognizer.detect(scene.image)
+    faced = len(looks)
+    monkeypatch.setattr(recognizer_module, "_faces", lambda *args: [])
+    looks.clear()
+    unfaced = recognizer.detect(scene.image)
+    return detections, faced, unfaced, len(looks)
+
+
 def test_the_faces_of_cards_read_at_both_indexes_are_not_searched_for_other_cards(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's first anglo table (seed 1), scattered: its piles are searched for glyph
     # pairs, and every card there is read at both its indexes. Their pips and art are neither
     # read as glyph pairs, nor seated on, nor read again at the firmer line.
     scene = benchmark_table(anglo_deck, 1, 1)
-    looks = calls_counted(monkeypatch, "first_look")
-    detections = recognizer.detect(scene.image)
+    detections, looks, unfaced, unfaced_looks = _read_with_and_without_faces(
+        recognizer, scene, monkeypatch)
     assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
     assert score(scene, detections).wrong == 0
-    read_on_faces = len(looks)
-    monkeypatch.setattr(recognizer_module, "_faces", lambda *args: [])
-    looks.clear()
-    assert sorted(d.label for d in recognizer.detect(scene.image)) == sorted(
-        d.label for d in detections)
-    assert read_on_faces < len(looks) / 2
+    assert sorted(d.label for d in unfaced) == sorted(d.label for d in detections)
+    assert looks < unfaced_looks / 2
 
 
 def test_a_rows_top_card_shows_its_face_and_every_card_beneath_is_still_read(
@@ -424,14 +434,10 @@ def test_a_rows_top_card_shows_its_face_and_every_card_beneath_is_still_read(
     # The benchmark's second anglo table (seed 1), a row: its top card shows both indexes; the
     # cards beneath show only their top-left ones, and are all read.
     scene = benchmark_table(anglo_deck, 1, 2)
-    looks = calls_counted(monkeypatch, "first_look")
-    detections = recognizer.detect(scene.image)
+    detections, looks, _, unfaced_looks = _read_with_and_without_faces(
+        recognizer, scene, monkeypatch)
     assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
-    read_on_faces = len(looks)
-    monkeypatch.setattr(recognizer_module, "_faces", lambda *args: [])
-    looks.clear()
-    recognizer.detect(scene.image)
-    assert read_on_faces < len(looks)
+    assert looks < unfaced_looks
 
 
 def test_a_reading_beyond_doubt_is_outvoted_only_by_undoubted_readings_of_its_glyph(
