@@ -28,6 +28,9 @@ LINE = 35
 """Straight ink runs this long (frame pixels) are card edges or frame lines, never glyphs."""
 GLYPH_SIZE = (5, 48)
 """Smallest and largest index glyph, frame pixels (a 1280x720 frame of a card table)."""
+GLYPH_SHARE = (0.04, 0.25)
+"""Smallest and largest index glyph (its box's larger side), in card widths: pips and court
+art are bigger."""
 PARTNERS = 4
 """Suit candidates tried for each rank candidate."""
 RANK_CENTRE = np.array([0.10, 0.13])
@@ -142,7 +145,7 @@ def index_pairs(ink: np.ndarray, typical: float | None, origin: tuple[int, int] 
     keep = ((size >= GLYPH_SIZE[0]) & (size <= GLYPH_SIZE[1]) & (area >= 8)
             & (area >= 0.12 * w * h))
     if typical is not None:  # lone cards show the scale: pips and art are bigger than indexes
-        keep &= (size > 0.04 * typical) & (size < 0.25 * typical)
+        keep &= (size > GLYPH_SHARE[0] * typical) & (size < GLYPH_SHARE[1] * typical)
     c, s = centres[1:][keep], size[keep]
     if len(c) < 2:
         return [], np.zeros((0, 2)), np.zeros(0)

@@ -15,7 +15,7 @@ import numpy as np
 
 from pi_app.engine.cards import DECK
 from pi_app.vision.designs import CARD_ASPECT, Design
-from pi_app.vision.detect import WORK_SIZE, Corner, paper_levels, paper_mask
+from pi_app.vision.detect import WORK_SIZE, Corner, brighter_paper, paper_levels, paper_mask
 from pi_app.vision.frames import IMAGE_SUFFIXES, FrameError, load_image
 from pi_app.vision.glyphs import darkest
 from pi_app.vision.index import rank_glyph, read_corner
@@ -77,7 +77,7 @@ def lone_card(frame: np.ndarray) -> np.ndarray:
     whole = paper_mask(small, paper_levels(small))
     corners = _card_box(whole)
     if corners is None:
-        corners = _card_box(_brightest_paper(small, whole))
+        corners = _card_box(brighter_paper(darkest(small), whole))
     if corners is None:
         raise LearnError("the card is not alone or not whole in the picture")
     quad = corners / scale
@@ -120,16 +120,6 @@ def _card_box(whole: np.ndarray) -> np.ndarray | None:
             or abs(long / max(short, 1) - CARD_ASPECT) > CARD_ASPECT_OFF):
         return None
     return np.asarray(corners)
-
-
-def _brightest_paper(small: np.ndarray, whole: np.ndarray) -> np.ndarray:
-    """The brighter part of the paper mask `whole` (on `small`), split at the Otsu level of the
-    paper's own darkest-channel values: card stock is whiter than a pale table."""
-    low = darkest(small)
-    level, _ = cv2.threshold(low[whole > 0].reshape(-1, 1), 0, 255,
-                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    brighter = np.where(low > level, whole, 0).astype(np.uint8)
-    return np.asarray(cv2.morphologyEx(brighter, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
 
 
 def _overlaps(a: tuple[int, ...], b: tuple[int, ...]) -> bool:

@@ -6,7 +6,9 @@ import itertools
 
 import cv2
 import numpy as np
+import pytest
 
+import pi_app.vision.detect as detect_module
 from pi_app.vision.detect import (
     Corner,
     _against_edges,
@@ -15,6 +17,7 @@ from pi_app.vision.detect import (
     _polygon_corners,
     edge_grey,
     find_corners,
+    find_outline_corners,
     light_field,
     mirrored,
     side_steps,
@@ -187,6 +190,44 @@ def test_cards_in_the_shade_are_told_from_a_pale_table_in_the_lamplight() -> Non
         for point in (card[0], card[2]):
             assert any(np.linalg.norm(c.point - point) < 6 and abs(c.width / 120 - 1) < 0.05
                        for c in corners)
+
+
+def test_a_card_that_glare_joins_to_the_table_is_still_a_lone_card() -> None:
+    """A lamp's glare lights the table beside a card as bright as paper, and the two make one
+    outline; the card is four times as bright against the paper line as the lit table, whose
+    paper holds no ink, so it is a lone card, and the table is no pile to search."""
+    frame = np.full((720, 1280, 3), 45, np.float32)
+    ys, xs = np.mgrid[0:720, 0:1280]
+    frame += 110 * np.exp(-((xs - 700) ** 2 + (ys - 330) ** 2) / (2 * 90.0 ** 2))[..., None]
+    frame = frame.clip(0, 255).astype(np.uint8)
+    card = np.array([[500, 200], [620, 200], [620, 368], [500, 368]])
+    cv2.fillPoly(frame, [card], (235, 235, 235))
+    for corner in ((505, 228), (597, 362)):
+        cv2.putText(frame, "7", corner, cv2.FONT_HERSHEY_SIMPLEX, 0.7, (20, 20, 20), 2)
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    corners, outlines = find_outline_corners(frame)
+    assert outlines.piles == []
+    for point in (card[0], card[2]):
+        assert any(np.linalg.norm(c.point - point) < 4 and abs(c.width / 120 - 1) < 0.05
+                   for c in corners)
+
+
+def test_cards_in_the_shadow_of_the_card_on_them_are_not_taken_for_the_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card lying on another shades it: the top card is twice as bright as the one beneath,
+    as a card is against a lit table, but the index of the card beneath shows, and a table
+    holds none; the two stay one pile, searched for the card beneath."""
+    frame = np.full((720, 1280, 3), 45, np.uint8)
+    beneath = np.array([[440, 180], [560, 180], [560, 348], [440, 348]])
+    cv2.fillPoly(frame, [beneath], (140, 140, 140))
+    cv2.putText(frame, "5", (445, 208), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (20, 20, 20), 2)
+    cv2.fillPoly(frame, [np.array([[500, 200], [620, 200], [620, 368], [500, 368]])],
+                 (235, 235, 235))
+    cv2.putText(frame, "7", (505, 228), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (20, 20, 20), 2)
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    assert len(find_outline_corners(frame)[1].piles) == 1
+    monkeypatch.setattr(detect_module, "_holds_marks", lambda *args: False)
+    assert find_outline_corners(frame)[1].piles == []  # the index is what tells them apart
 
 
 def test_cards_and_piles_are_not_taken_for_light_on_an_evenly_lit_table(kennard_deck) -> None:

@@ -107,7 +107,7 @@ def test_a_card_joined_by_a_pale_table_to_more_paper_is_found_as_the_brightest_p
     found = learn.lone_card(scene.image)
     # paris prints a black border, which is no card stock
     assert _farthest_corner_off(found, scene.cards[0].corners) < 12
-    monkeypatch.setattr(learn, "_brightest_paper", lambda small, whole: whole)
+    monkeypatch.setattr(learn, "brighter_paper", lambda values, whole: whole)
     with pytest.raises(LearnError, match="not alone or not whole"):
         learn.lone_card(scene.image)
 

@@ -417,16 +417,32 @@ def _read_with_and_without_faces(recognizer: Recognizer, scene: Scene,
 
 def test_the_faces_of_cards_read_at_both_indexes_are_not_searched_for_other_cards(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's first anglo table (seed 1), scattered: its piles are searched for glyph
-    # pairs, and every card there is read at both its indexes. Their pips and art are neither
-    # read as glyph pairs, nor seated on, nor read again at the firmer line.
-    scene = benchmark_table(anglo_deck, 1, 1)
+    # The benchmark's thirteenth anglo table (seed 1), scattered: glare joins a three and a
+    # jack to a checked cloth's pale squares, and that pile is searched for glyph pairs; every
+    # card is read at both its indexes. Their pips and art are neither read as glyph pairs,
+    # nor seated on, nor read again at the firmer line.
+    scene = benchmark_table(anglo_deck, 1, 13)
     detections, looks, unfaced, unfaced_looks = _read_with_and_without_faces(
         recognizer, scene, monkeypatch)
     assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
     assert score(scene, detections).wrong == 0
     assert sorted(d.label for d in unfaced) == sorted(d.label for d in detections)
     assert looks < unfaced_looks / 2
+
+
+def test_cards_that_glare_on_a_checked_cloth_joins_into_one_outline_are_read_as_lone_cards(
+        recognizer, anglo_deck) -> None:
+    # The benchmark's first anglo table (seed 1), scattered: a lamp's glare on a checked cloth
+    # lights the squares between three cards as bright as paper, and joins the queen of
+    # diamonds, the queen of clubs and the five of spades into one outline. They are lone cards
+    # on a lit table: no pile is left to search, and all eight cards are read.
+    scene = benchmark_table(anglo_deck, 1, 1)
+    _, outlines = find_outline_corners(scene.image)
+    assert outlines.piles == []
+    assert len(outlines.contours) == 8
+    detections = recognizer.detect(scene.image)
+    assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
+    assert score(scene, detections).wrong == 0
 
 
 def test_a_rows_top_card_shows_its_face_and_every_card_beneath_is_still_read(
