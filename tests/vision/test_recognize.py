@@ -83,6 +83,11 @@ def _facing(point: np.ndarray, degrees: float, width: float) -> Corner:
     return Corner(point, u, np.array([-u[1], u[0]]), width)
 
 
+def assert_every_card_read(scene: Scene, detections: list[Detection]) -> None:
+    """`detections` name the cards of `scene`, each once, and nothing else."""
+    assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
+
+
 def assert_read_only_with(recognizer: Recognizer, scene: Scene, code: str,
                           monkeypatch: pytest.MonkeyPatch, setting: str,
                           off: object = float("inf"),
@@ -347,7 +352,7 @@ def test_a_pile_whose_cards_its_outline_corners_read_is_not_searched_for_glyphs(
     searches = calls_counted(monkeypatch, "find_glyph_hypotheses")
     detections = recognizer.detect(scene.image)
     assert not searches
-    assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
+    assert_every_card_read(scene, detections)
 
 
 def test_a_fan_is_searched_for_glyphs_though_its_read_cards_cover_its_paper(
@@ -424,7 +429,7 @@ def test_the_faces_of_cards_read_at_both_indexes_are_not_searched_for_other_card
     scene = benchmark_table(anglo_deck, 1, 13)
     detections, looks, unfaced, unfaced_looks = _read_with_and_without_faces(
         recognizer, scene, monkeypatch)
-    assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
+    assert_every_card_read(scene, detections)
     assert score(scene, detections).wrong == 0
     assert sorted(d.label for d in unfaced) == sorted(d.label for d in detections)
     assert looks < unfaced_looks / 2
@@ -441,7 +446,7 @@ def test_cards_that_glare_on_a_checked_cloth_joins_into_one_outline_are_read_as_
     assert outlines.piles == []
     assert len(outlines.contours) == 8
     detections = recognizer.detect(scene.image)
-    assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
+    assert_every_card_read(scene, detections)
     assert score(scene, detections).wrong == 0
 
 
@@ -452,7 +457,7 @@ def test_a_rows_top_card_shows_its_face_and_every_card_beneath_is_still_read(
     scene = benchmark_table(anglo_deck, 1, 2)
     detections, looks, _, unfaced_looks = _read_with_and_without_faces(
         recognizer, scene, monkeypatch)
-    assert sorted(d.label for d in detections) == sorted(c.code for c in scene.cards)
+    assert_every_card_read(scene, detections)
     assert looks < unfaced_looks
 
 
