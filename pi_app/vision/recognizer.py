@@ -25,6 +25,7 @@ from pi_app.vision.detect import (
     edge_grey,
     find_glyph_hypotheses,
     find_outline_corners,
+    find_pile_corners,
     mirrored,
     side_steps,
 )
@@ -404,6 +405,7 @@ class Recognizer:
     def _detect(self, frame: np.ndarray) -> list[Detection]:
         grey = edge_grey(frame)
         hypotheses, outlines = find_outline_corners(frame, grey)
+        hypotheses += find_pile_corners(frame, outlines, grey, outlines.piles, hypotheses)
         reads, missed, pr, ps = self._read_hypotheses(frame, hypotheses)
         glyph_sites: list[GlyphSite] = []
         if piles := self._unexplained_piles(outlines, reads, pr, ps):
