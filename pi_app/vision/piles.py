@@ -12,6 +12,9 @@ outlines could not hold an index.
 Cards read in a fan or a row overlap: a card's whole outline covers the visible strips of the
 cards lying on it, so reading every other card of a fan accounts for all its paper. Piles
 where read cards overlap are therefore always searched.
+
+The same test, counting only cards read at both their indexes (which no card lies across),
+decides which piles are searched again at full resolution (`detect.find_pile_corners`).
 """
 
 from __future__ import annotations

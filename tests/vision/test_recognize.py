@@ -357,6 +357,32 @@ def test_a_pile_whose_cards_its_outline_corners_read_is_not_searched_for_glyphs(
     assert_every_card_read(scene, detections)
 
 
+def test_a_pile_whose_cards_are_read_at_both_their_indexes_is_not_searched_at_full_resolution(
+        recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The seventh anglo table again: the queen of spades and the 3 of hearts are each read at
+    # both their indexes, so no card lies across either, and their outlines hold the pile's
+    # paper: there is no edge between cards left to find at full resolution
+    scene = benchmark_table(anglo_deck, 1, 7)
+    searches = calls_counted(monkeypatch, "find_pile_corners")
+    assert_every_card_read(scene, recognizer.detect(scene.image))
+    assert not searches
+
+
+def test_a_rows_cards_read_a_card_apart_are_not_taken_to_account_for_the_cards_between(
+        recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twentieth plastic table (seed 1), a row: on the reduced copy the ace of
+    # hearts, the 8 of diamonds and the jack of spades are read, whose outlines cover the
+    # row's paper; but the ace and the 8 lie under the next card, read at one index only. The
+    # row is searched again at full resolution, and the 3 of diamonds and the 5 and 6 of
+    # hearts between them are read at the corners found there
+    scene = benchmark_table(plastic_deck, 1, 20)
+    searches = calls_counted(monkeypatch, "find_pile_corners")
+    read = {d.label for d in recognizer.detect(scene.image)}
+    assert searches and {"3D", "5H", "6H"} <= read
+    monkeypatch.setattr(recognizer_module, "find_pile_corners", lambda *args: [])
+    assert not {"3D", "5H", "6H"} & {d.label for d in recognizer.detect(scene.image)}
+
+
 def test_a_fan_is_searched_for_glyphs_though_its_read_cards_cover_its_paper(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's third anglo table (seed 1), a fan: its outline corners read some of its
