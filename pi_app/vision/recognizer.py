@@ -415,15 +415,15 @@ class Recognizer:
         grey = edge_grey(frame)
         hypotheses, outlines = find_outline_corners(frame, grey)
         reads, missed, pr, ps = self._read_hypotheses(frame, hypotheses)
-        if piles := self._unexplained_piles(outlines, reads, pr, ps,
-                                            self._whole_faces(reads, pr, ps)):
+        faces = self._whole_faces(reads, pr, ps)
+        if piles := self._unexplained_piles(outlines, reads, pr, ps, faces):
             closer = find_pile_corners(frame, outlines, grey, piles, hypotheses)
             reads, missed, pr, ps = _joined((reads, missed, pr, ps),
                                             self._read_hypotheses(frame, closer))
             hypotheses = hypotheses + closer
+            faces = self._whole_faces(reads, pr, ps)
         glyph_sites: list[GlyphSite] = []
         if piles := self._unexplained_piles(outlines, reads, pr, ps):
-            faces = self._whole_faces(reads, pr, ps)
             paired, glyph_sites = find_glyph_hypotheses(frame, outlines, grey, piles)
             paired = _off_faces(faces, paired)
             glyph_sites = [site for site, off in zip(glyph_sites, _off(faces, [
