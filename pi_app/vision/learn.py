@@ -74,10 +74,11 @@ def lone_card(frame: np.ndarray) -> np.ndarray:
     from the rest at its own Otsu level."""
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    whole = paper_mask(small, paper_levels(small))
+    low = darkest(small)
+    whole = paper_mask(small, paper_levels(small), low)
     corners = _card_box(whole)
     if corners is None:
-        corners = _card_box(brighter_paper(darkest(small), whole))
+        corners = _card_box(brighter_paper(low, whole))
     if corners is None:
         raise LearnError("the card is not alone or not whole in the picture")
     quad = corners / scale
