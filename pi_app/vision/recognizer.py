@@ -484,11 +484,12 @@ class Recognizer:
         read cards lying on one another.
 
         With `faces` (`_whole_faces`), only the sure readings on one of them count: cards read
-        at both their indexes, which no card lies across. Those are the piles searched again
-        at full resolution. A row's bottom card, read at its one index that shows, lies under
-        the next: its whole outline covers the cards on it, and the row's every third card
-        read, a card's width apart, accounted for it all (the benchmark's rows: a plastic row
-        of seed 1 lost 3 cards so, a simplistic row of seed 3 lost 5)."""
+        at both their indexes, which no card lies across, and which may lie on one another
+        (`piles.unexplained`, `whole`). Those are the piles searched again at full resolution.
+        A row's bottom card, read at its one index that shows, lies under the next: its whole
+        outline covers the cards on it, and the row's every third card read, a card's width
+        apart, accounted for it all (the benchmark's rows: a plastic row of seed 1 lost 3
+        cards so, a simplistic row of seed 3 lost 5)."""
         ranks, suits, _ = best_answers(pr, ps)
         sure = np.flatnonzero(self._sure(reads, pr, ps))
         if faces is not None:
@@ -497,7 +498,7 @@ class Recognizer:
         framings = [reads[i][1] for i in sure[np.sort(first)]]
         width = float(np.median([f.width for f in framings])) if framings else 0.0
         return unexplained(outlines.piles, [f.quad() * outlines.scale for f in framings],
-                           width * outlines.scale, outlines.working)
+                           width * outlines.scale, outlines.working, whole=faces is not None)
 
     def _whole_faces(self, reads: list[_Read], pr: np.ndarray, ps: np.ndarray) -> list[_Face]:
         """The faces of the cards that `reads` (read as `pr` and `ps`) read surely at both their

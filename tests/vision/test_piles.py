@@ -75,6 +75,17 @@ def test_a_fan_is_searched_though_every_other_card_read_covers_all_its_paper(
     assert unexplained([heap], read, WIDTH, SHAPE) == []
 
 
+def test_two_cards_read_at_both_their_indexes_explain_their_pile_though_one_lies_on_the_other(
+        ) -> None:
+    # The right card's corner lies 20 pixels over the left card: overlapping so, two cards
+    # read at one index each may be a row's, whose outlines cover the cards between them; read
+    # at both indexes, nothing lies across either, and what lies under both cannot show.
+    left, right = card(100, 100), card(100 + WIDTH - 20, 130)
+    heap = pile(left, right)
+    assert unexplained([heap], [left, right], WIDTH, SHAPE) == [heap]
+    assert unexplained([heap], [left, right], WIDTH, SHAPE, whole=True) == []
+
+
 def test_a_pile_where_only_one_card_is_read_is_searched_though_little_paper_is_left_over(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # The top card of a tight fan covers most of it: the others show strips that may be too

@@ -29,6 +29,7 @@ from pi_app.vision.detect import (
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphs import RANK_HEIGHT, rank_centre_at
 from pi_app.vision.index import INK, first_look, rank_glyph, read_corner
+from pi_app.vision.piles import unexplained
 from pi_app.vision.recognizer import (
     FIRM_SURE,
     NONE_SUIT,
@@ -366,6 +367,22 @@ def test_a_pile_whose_cards_are_read_at_both_their_indexes_is_not_searched_at_fu
     searches = calls_counted(monkeypatch, "find_pile_corners")
     assert_every_card_read(scene, recognizer.detect(scene.image))
     assert not searches
+
+
+def test_a_pile_of_two_cards_read_at_both_their_indexes_is_not_searched_though_they_overlap(
+        recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's seventh plastic table (seed 1): the queen of spades lies on the 3 of
+    # hearts, and both are read at both their indexes: nothing else lies there to be found at
+    # full resolution
+    scene = benchmark_table(plastic_deck, 1, 7)
+    searches = calls_counted(monkeypatch, "find_pile_corners")
+    assert {"QS", "3H"} <= {d.label for d in recognizer.detect(scene.image)}
+    assert not searches
+    # taken as any sure readings, cards lying on one another are a fan's or a row's
+    monkeypatch.setattr(recognizer_module, "unexplained",
+                        lambda *args, whole=False: unexplained(*args))
+    recognizer.detect(scene.image)
+    assert searches
 
 
 def test_a_rows_cards_read_a_card_apart_are_not_taken_to_account_for_the_cards_between(
