@@ -17,8 +17,8 @@ The same test, counting only cards read at both their indexes (which no card lie
 decides which piles are searched again at full resolution (`detect.find_pile_corners`). Two
 such cards may overlap: lying on one another, they hide only what lies under both, and any
 card there that shows lies in the paper left over. Seed 1's scattered tables: 3 of 88 skip
-the search so (plastic's seventh, whose queen of spades lies on the 3 of hearts), reading
-the same cards; four seeds, the same cards and misreads.
+the search so (plastic's seventh, whose queen of spades and 3 of hearts overlap), reading
+the same cards; six seeds, the same cards and misreads.
 """
 
 from __future__ import annotations

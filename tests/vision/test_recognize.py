@@ -371,8 +371,8 @@ def test_a_pile_whose_cards_are_read_at_both_their_indexes_is_not_searched_at_fu
 
 def test_a_pile_of_two_cards_read_at_both_their_indexes_is_not_searched_though_they_overlap(
         recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's seventh plastic table (seed 1): the queen of spades lies on the 3 of
-    # hearts, and both are read at both their indexes: nothing else lies there to be found at
+    # The benchmark's seventh plastic table (seed 1): the queen of spades and the 3 of hearts
+    # overlap, and both are read at both their indexes: nothing else lies there to be found at
     # full resolution
     scene = benchmark_table(plastic_deck, 1, 7)
     searches = calls_counted(monkeypatch, "find_pile_corners")
