@@ -408,7 +408,7 @@ def test_a_fan_is_searched_for_glyphs_though_its_read_cards_cover_its_paper(
     searches = calls_counted(monkeypatch, "find_glyph_hypotheses")
     detections = recognizer.detect(scene.image)
     assert searches
-    monkeypatch.setattr(recognizer_module, "unexplained", lambda *args: [])
+    monkeypatch.setattr(recognizer_module, "unexplained", lambda *args, whole=False: [])
     unsearched = recognizer.detect(scene.image)
     assert len([d for d in detections if d.card is not None]) > len(
         [d for d in unsearched if d.card is not None])
