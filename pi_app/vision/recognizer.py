@@ -431,7 +431,7 @@ class Recognizer:
             reads, missed, pr, ps = _joined((reads, missed, pr, ps),
                                             self._read_hypotheses(frame, paired))
             hypotheses = hypotheses + paired
-        faces = self._whole_faces(reads, pr, ps)
+            faces = self._whole_faces(reads, pr, ps)
         firm, firm_pr, firm_ps = self._firm_reads(frame, _off_faces(faces, missed))
         reads += firm
         if not reads:
