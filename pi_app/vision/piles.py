@@ -38,6 +38,7 @@ SCRAP = 0.1
 """A pile that no card read surely lies in, smaller than this share of a card's area, is a
 scrap of paper (the table's light, a piece of a card's art) too small to show an index."""
 _OPEN = np.ones((3, 3), np.uint8)  # slivers along the read cards' edges are not paper left over
+_MARGIN = 2  # pixels of table round a pile's box: the opening reaches one beyond it
 
 
 def unexplained(piles: list[np.ndarray], cards: list[np.ndarray], width: float,
@@ -76,6 +77,12 @@ def _left_over(pile: np.ndarray, cards: list[np.ndarray], shape: tuple[int, ...]
     cv2.drawContours(paper, [pile], -1, 255, -1)
     for card in cards:  # one at a time: a list of polygons is filled by the even-odd rule
         cv2.fillConvexPoly(paper, np.round(card).astype(np.int32), 0)
-    _, _, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(paper, cv2.MORPH_OPEN,
-                                                                       _OPEN))
+    # opened and labelled in the pile's box, which holds all its paper, and a margin of the
+    # table for the opening to see the paper's edge as it does in the whole image: labelling
+    # that cost 1.5 ms a call. (Drawn in the box, the cards' edges clipped at its sides would
+    # fall on other pixels.)
+    x, y, w, h = cv2.boundingRect(pile)
+    box = paper[max(y - _MARGIN, 0):y + h + _MARGIN, max(x - _MARGIN, 0):x + w + _MARGIN]
+    _, _, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(
+        np.ascontiguousarray(box), cv2.MORPH_OPEN, _OPEN))
     return float(stats[1:, cv2.CC_STAT_AREA].max(initial=0))

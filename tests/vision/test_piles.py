@@ -106,3 +106,25 @@ def test_a_pile_no_read_card_lies_in_is_searched_unless_too_small_to_show_an_ind
 def test_with_no_card_read_every_pile_is_searched() -> None:
     scrap = pile(np.array([[300.0, 300.0], [320.0, 300.0], [320.0, 315.0], [300.0, 315.0]]))
     assert unexplained([scrap], [], WIDTH, SHAPE) == [scrap]
+
+
+
+@pytest.mark.parametrize("x", [0.0, 200.0])  # at the frame's left edge, and away from it
+def test_paper_left_over_is_measured_in_its_piles_box_as_in_the_whole_frame(x: float) -> None:
+    # An unread card lies turned under two read ones side by side, its bottom corner showing
+    # below them: the pile's lowest point (and, at x = 0, its paper runs to the frame's edge).
+    # Opened to take away slivers and measured in the pile's box, it is the piece the whole
+    # frame shows.
+    left, right = card(x, 20), card(x + WIDTH, 20)
+    turn = np.radians(25)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    centre = np.array([x + WIDTH, 110.0])
+    under = (card(x + WIDTH / 2, 60) - centre) @ rotation.T + centre
+    frame = np.zeros(SHAPE, np.uint8)
+    cv2.fillConvexPoly(frame, np.round(under).astype(np.int32), 255)
+    for read in (left, right):
+        cv2.fillConvexPoly(frame, np.round(read).astype(np.int32), 0)
+    opened = cv2.morphologyEx(frame, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    shows = cv2.connectedComponentsWithStats(opened)[2][1:, cv2.CC_STAT_AREA].max()
+    assert shows > 0.2 * WIDTH * WIDTH  # enough to hold an index
+    assert piles_module._left_over(pile(left, right, under), [left, right], SHAPE) == shows
