@@ -38,7 +38,7 @@ def test_each_side_is_the_line_cv2_fitline_fits_to_its_middle_two_thirds() -> No
     points = contour[:, 0, :]
     poly = cv2.approxPolyDP(contour, 3.0, True)[:, 0, :]
     at = np.array([int(np.flatnonzero((points == v).all(axis=1))[0]) for v in poly])
-    begin, end, fitted = _fit_sides(points, at)
+    begin, end, fitted = _fit_sides([points], [at])
     assert fitted.all()
     for i, start in enumerate(at):
         stop = at[(i + 1) % len(at)]
@@ -59,12 +59,26 @@ def test_the_median_of_five_by_minima_and_maxima_is_numpys_even_with_ties() -> N
 
 
 def test_a_tilted_card_outline_gives_its_four_right_angled_corners() -> None:
-    found = _polygon_corners(_card_outline(23.0), 1.0)
+    found = _polygon_corners([_card_outline(23.0)], 1.0, [None])[0]
     expected = cv2.boxPoints(((200.0, 200.0), (120.0, 168.0), 23.0))
     assert len(found) == 4
     for point, u, v, lu, lv in found:
         assert np.linalg.norm(expected - point, axis=1).min() < 3.0
         assert abs(u @ v) < 0.02 and sorted((round(lu / 10), round(lv / 10))) == [12, 17]
+
+
+def test_outlines_worked_on_together_give_each_the_corners_it_gives_alone() -> None:
+    # A frame's outlines are fitted in one pass: a long one (a card outline twice the size)
+    # and a short one, in either order, each its own corners to the bit.
+    big = _card_outline(23.0) * 2 - 200
+    small = _card_outline(-40.0)
+    alone = [_polygon_corners([outline], 1.0, [None])[0] for outline in (big, small)]
+    for order in ([0, 1], [1, 0]):
+        together = _polygon_corners([(big, small)[k] for k in order], 1.0, [None, None])
+        for k, corners in zip(order, together, strict=True):
+            assert len(corners) == len(alone[k]) == 4
+            for mine, own in zip(corners, alone[k], strict=True):
+                assert all(np.array_equal(a, b) for a, b in zip(mine, own, strict=True))
 
 
 def test_a_lone_card_squashed_by_the_cameras_tilt_is_framed_at_its_own_width() -> None:
