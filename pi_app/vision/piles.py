@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from pi_app.vision.designs import CARD_ASPECT
+from pi_app.vision.glyphs import components
 
 LEFT_OVER = 0.2
 """Paper of a pile outside the outlines of the cards read surely, in one piece this big or
@@ -83,6 +84,5 @@ def _left_over(pile: np.ndarray, cards: list[np.ndarray], shape: tuple[int, ...]
     # fall on other pixels.)
     x, y, w, h = cv2.boundingRect(pile)
     box = paper[max(y - _MARGIN, 0):y + h + _MARGIN, max(x - _MARGIN, 0):x + w + _MARGIN]
-    _, _, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(
-        np.ascontiguousarray(box), cv2.MORPH_OPEN, _OPEN))
+    stats = components(cv2.morphologyEx(np.ascontiguousarray(box), cv2.MORPH_OPEN, _OPEN))[1]
     return float(stats[1:, cv2.CC_STAT_AREA].max(initial=0))
