@@ -289,6 +289,17 @@ class Outlines:
         return np.asarray(cv2.resize(self.working_levels, (self.frame[1], self.frame[0]),
                                      interpolation=cv2.INTER_LINEAR))
 
+    def on_lone_cards(self, points: np.ndarray) -> np.ndarray:
+        """Per point (frame pixels, n x 2), whether it lies on a lone card's outline."""
+        lone = np.zeros(self.working[:2], np.uint8)
+        cv2.drawContours(lone, [c for c, w in zip(self.contours, self.lone_widths, strict=True)
+                                if w is not None], -1, 1, -1)
+        at = np.round(np.asarray(points, np.float64).reshape(-1, 2) * self.scale).astype(int)
+        inside = ((at >= 0) & (at < [lone.shape[1], lone.shape[0]])).all(axis=1)
+        on = np.zeros(len(at), bool)
+        on[inside] = lone[at[inside, 1], at[inside, 0]] > 0
+        return on
+
     @property
     def piles(self) -> list[np.ndarray]:
         """The outlines that are no lone card: overlapping cards, or a court card in pieces."""
