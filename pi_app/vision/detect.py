@@ -61,6 +61,9 @@ class Corner:
     from_glyphs: bool = False
     """Whether the corner was found from a rank and suit glyph pair (`glyphs.index_pairs`),
     its width from their size, rather than on an outline."""
+    lone: int | None = None
+    """The lone card whose outline gave this corner (its place among `Outlines.contours`), if
+    one did."""
 
     def quad(self) -> np.ndarray:
         """The whole card this corner implies: 4x2 points, clockwise from this corner (which,
@@ -185,8 +188,9 @@ def cut_apart(image: np.ndarray, paper: np.ndarray, unit: float = 1.0) -> np.nda
 
 Raw = tuple[np.ndarray, np.ndarray, np.ndarray, float, float]
 """A polygon corner: point, u, v, |edge along u|, |edge along v|."""
-Found = tuple[np.ndarray, np.ndarray, np.ndarray, float, float, float | None]
-"""A corner in frame pixels, and the width of the lone card whose outline gave it, if one did."""
+Found = tuple[np.ndarray, np.ndarray, np.ndarray, float, float, float | None, int | None]
+"""A corner in frame pixels, and the width and number (its place among the outlines) of the lone
+card whose outline gave it, if one did."""
 
 
 def _corners_in(image: np.ndarray, levels: np.ndarray, unit: float, offset: np.ndarray,
@@ -227,10 +231,10 @@ def _found(contours: list[np.ndarray], unit: float,
     its quadrilateral's: the finer polygon of a card whose index or art nicks the outline near
     a corner may find none there."""
     return [(point / scale + offset, u, v, lu / scale, lv / scale,
-             None if lone is None else lone[0] / scale)
-            for corners, lone in zip(_polygon_corners(
+             None if lone is None else lone[0] / scale, None if lone is None else number)
+            for number, (corners, lone) in enumerate(zip(_polygon_corners(
                 contours, unit, [None if lone is None else lone[1] for lone in lones]),
-                lones, strict=True)
+                lones, strict=True))
             for point, u, v, lu, lv in corners]
 
 
@@ -289,16 +293,20 @@ class Outlines:
         return np.asarray(cv2.resize(self.working_levels, (self.frame[1], self.frame[0]),
                                      interpolation=cv2.INTER_LINEAR))
 
-    def on_lone_cards(self, points: np.ndarray) -> np.ndarray:
-        """Per point (frame pixels, n x 2), whether it lies on a lone card's outline."""
-        lone = np.zeros(self.working[:2], np.uint8)
-        cv2.drawContours(lone, [c for c, w in zip(self.contours, self.lone_widths, strict=True)
-                                if w is not None], -1, 1, -1)
+    def lone_card_at(self, points: np.ndarray) -> np.ndarray:
+        """Per point (frame pixels, n x 2), the number of the lone card whose outline it lies
+        on (its place among `contours`), or -1."""
+        card = np.full(len(np.asarray(points).reshape(-1, 2)), -1)
+        if all(width is None for width in self.lone_widths):
+            return card
+        lone = np.zeros(self.working[:2], np.int32)
+        for k, (contour, width) in enumerate(zip(self.contours, self.lone_widths, strict=True)):
+            if width is not None:
+                cv2.drawContours(lone, [contour], -1, k + 1, -1)
         at = np.round(np.asarray(points, np.float64).reshape(-1, 2) * self.scale).astype(int)
         inside = ((at >= 0) & (at < [lone.shape[1], lone.shape[0]])).all(axis=1)
-        on = np.zeros(len(at), bool)
-        on[inside] = lone[at[inside, 1], at[inside, 0]] > 0
-        return on
+        card[inside] = lone[at[inside, 1], at[inside, 0]] - 1
+        return card
 
     @property
     def piles(self) -> list[np.ndarray]:
@@ -344,7 +352,7 @@ def find_pile_corners(frame: np.ndarray, outlines: Outlines, grey: np.ndarray,
         y1 = min(frame.shape[0], int((y + h + 4) / outlines.scale))
         more, _, _ = _corners_in(frame[y0:y1, x0:x1], outlines.levels[y0:y1, x0:x1],
                                  1 / outlines.scale, np.array([x0, y0], np.float64), 1.0)
-        raw.extend(more)
+        raw.extend((*found[:6], None) for found in more)  # numbered among the crop's outlines
     return _hypotheses(frame, grey, _distinct(raw, known), outlines)
 
 
@@ -354,7 +362,7 @@ def _hypotheses(frame: np.ndarray, grey: np.ndarray | None, raw: list[Found],
     that sit against two card edges (`_against_edges`)."""
     largest = min(frame.shape[:2]) / 2
     corners: list[Corner] = []
-    for point, u, v, lu, lv, card_width in raw:
+    for point, u, v, lu, lv, card_width, lone in raw:
         # A lone card's outline gives its width, whatever the camera's tilt does to its
         # shape; the corners where the short edge comes first hold its indexes.
         if card_width is not None:
@@ -363,7 +371,7 @@ def _hypotheses(frame: np.ndarray, grey: np.ndarray | None, raw: list[Found],
             guesses, measured = _width_guesses(lu, lv, outlines.typical,
                                                MIN_CARD_WIDTH / outlines.scale, largest)
         for width in guesses:
-            corners.append(Corner(point, u, v, width, measured=measured))
+            corners.append(Corner(point, u, v, width, measured=measured, lone=lone))
     grey = edge_grey(frame) if grey is None else grey
     return _kept(corners, _against_edges(grey, corners, outlines.light))
 
