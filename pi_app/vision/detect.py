@@ -293,16 +293,22 @@ class Outlines:
         return np.asarray(cv2.resize(self.working_levels, (self.frame[1], self.frame[0]),
                                      interpolation=cv2.INTER_LINEAR))
 
+    @cached_property
+    def _lone_cards(self) -> np.ndarray:
+        """Per working pixel, 1 + the number of the lone card whose outline holds it, or 0."""
+        lone = np.zeros(self.working[:2], np.int32)
+        for k, (contour, width) in enumerate(zip(self.contours, self.lone_widths, strict=True)):
+            if width is not None:
+                cv2.drawContours(lone, [contour], -1, k + 1, -1)
+        return lone
+
     def lone_card_at(self, points: np.ndarray) -> np.ndarray:
         """Per point (frame pixels, n x 2), the number of the lone card whose outline it lies
         on (its place among `contours`), or -1."""
         card = np.full(len(np.asarray(points).reshape(-1, 2)), -1)
         if all(width is None for width in self.lone_widths):
             return card
-        lone = np.zeros(self.working[:2], np.int32)
-        for k, (contour, width) in enumerate(zip(self.contours, self.lone_widths, strict=True)):
-            if width is not None:
-                cv2.drawContours(lone, [contour], -1, k + 1, -1)
+        lone = self._lone_cards
         at = np.round(np.asarray(points, np.float64).reshape(-1, 2) * self.scale).astype(int)
         inside = ((at >= 0) & (at < [lone.shape[1], lone.shape[0]])).all(axis=1)
         card[inside] = lone[at[inside, 1], at[inside, 0]] - 1

@@ -416,12 +416,11 @@ class Recognizer:
 
     def _detect(self, frame: np.ndarray) -> list[Detection]:
         grey = edge_grey(frame)
-        hypotheses, outlines = find_outline_corners(frame, grey)
-        found = hypotheses
-        hypotheses, reads, missed, pr, ps = self._read_lone_cards_once(frame, found)
+        outline_corners, outlines = find_outline_corners(frame, grey)
+        hypotheses, reads, missed, pr, ps = self._read_lone_cards_once(frame, outline_corners)
         faces = self._whole_faces(reads, pr, ps)
         if piles := self._unexplained_piles(outlines, reads, pr, ps, faces):
-            closer = find_pile_corners(frame, outlines, grey, piles, found)
+            closer = find_pile_corners(frame, outlines, grey, piles, outline_corners)
             reads, missed, pr, ps = _joined((reads, missed, pr, ps),
                                             self._read_hypotheses(frame, closer))
             hypotheses = hypotheses + closer
