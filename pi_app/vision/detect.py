@@ -7,6 +7,7 @@ two edge directions, a card width) that the corner-index reader then confirms or
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TypeVar
@@ -796,10 +797,9 @@ def _polygon_corners(contours: list[np.ndarray], unit: float,
     points = [contours[k][:, 0, :] for k in used]
     begin, end, fitted = _fit_sides(points, _indices_in(points, [polys[k] for k in used]))
     sides = np.array([len(polys[k]) for k in used])
-    owner = np.repeat(np.arange(len(used)), sides)
-    last = np.cumsum(sides) - 1
+    first_side, owner = _segments(sides)
     previous = np.arange(len(owner)) - 1  # side i - 1 of the same outline, round its ends
-    previous[last - sides + 1] = last
+    previous[first_side] = first_side + sides - 1
     # Vertex i is where side i - 1 (coming in) meets side i (going out).
     s = end - begin
     p, r = begin[previous], s[previous]
@@ -831,23 +831,27 @@ def _polygon_corners(contours: list[np.ndarray], unit: float,
     return found
 
 
+def _segments(lengths: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For arrays of these lengths laid end to end: where each starts, and per item, which
+    array it belongs to."""
+    lengths = np.asarray(lengths, np.int64)
+    return np.cumsum(lengths) - lengths, np.repeat(np.arange(len(lengths)), lengths)
+
+
 def _indices_in(outlines: list[np.ndarray], picked: list[np.ndarray]) -> list[np.ndarray]:
     """Per outline, where each of its `picked` points (vertices approxPolyDP chose) first
     occurs in it: a sorted lookup over every outline at once (each point's key holds its
     outline's number), where comparing every vertex with every outline point cost a pile's
     long outline most of the detector's time."""
-    counts = np.array([len(outline) for outline in outlines])
-    first_point = np.cumsum(counts) - counts
+    first_point, point_owner = _segments([len(outline) for outline in outlines])
     points = np.concatenate(outlines).astype(np.int64)
-    keys = ((np.repeat(np.arange(len(outlines)), counts) << 42)
-            + (points[:, 0] << 20) + points[:, 1])
+    keys = (point_owner << 42) + (points[:, 0] << 20) + points[:, 1]
     order = np.argsort(keys, kind="stable")  # equal points keep their outline order
-    sizes = [len(vertices) for vertices in picked]
+    first_vertex, owner = _segments([len(vertices) for vertices in picked])
     vertices = np.concatenate(picked).astype(np.int64)
-    owner = np.repeat(np.arange(len(picked)), sizes)
     wanted = (owner << 42) + (vertices[:, 0] << 20) + vertices[:, 1]
     at = order[np.searchsorted(keys[order], wanted)] - first_point[owner]
-    return np.split(at, np.cumsum(sizes)[:-1])
+    return np.split(at, first_vertex[1:])
 
 
 def _fit_sides(outlines: list[np.ndarray], at: list[np.ndarray]
@@ -861,8 +865,7 @@ def _fit_sides(outlines: list[np.ndarray], at: list[np.ndarray]
     round it after a zero, in a row of their own, so that a side may run past its first point
     and no outline's sums take in another's."""
     counts = np.array([len(outline) for outline in outlines])
-    first_point = np.cumsum(counts) - counts
-    owner = np.repeat(np.arange(len(outlines)), counts)  # per point, its outline
+    first_point, owner = _segments(counts)  # per point, its outline
     points = np.concatenate(outlines)
     # an exact integer sum, as np.mean's, then divided
     centres = np.add.reduceat(points, first_point) / counts[:, None]
@@ -879,10 +882,9 @@ def _fit_sides(outlines: list[np.ndarray], at: list[np.ndarray]
         np.cumsum(runs[:, begin:begin + length], axis=1, out=sums[:, begin:begin + length])
     start = np.concatenate(at)
     sides = np.array([len(vertices) for vertices in at])
-    side_owner = np.repeat(np.arange(len(outlines)), sides)
+    first_side, side_owner = _segments(sides)
     after = np.arange(len(start)) + 1  # the next vertex, round each outline's end
-    ends = np.cumsum(sides)
-    after[ends - 1] = ends - sides
+    after[first_side + sides - 1] = first_side
     following = start[after]
     n = counts[side_owner]
     count = (following - start) % n
