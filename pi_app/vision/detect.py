@@ -85,24 +85,25 @@ def paper_level(low: np.ndarray) -> float:
     """The brightness of the darkest channel (`low`, `glyphs.darkest`) that separates card
     stock from this table, where the light is even."""
     low = cv2.GaussianBlur(low, (0, 0), 1.0)
-    level, _ = cv2.threshold(low, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    brighter = low[low > level]
-    if brighter.size > 0.5 * low.size:  # a pale table: that split was ink against the rest
-        level, _ = cv2.threshold(brighter.reshape(1, -1), 0, 255,
+    level, brighter = cv2.threshold(low, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if 2 * cv2.countNonZero(brighter) > low.size:  # a pale table: that split was ink against
+        # the rest (the brighter pixels picked out only then: a fifth of the outline search)
+        level, _ = cv2.threshold(low[brighter > 0].reshape(1, -1), 0, 255,
                                  cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     return max(float(level), 70.0)
 
 
-def paper_levels(small: np.ndarray) -> np.ndarray:
-    """`paper_level` per pixel (uint8, the size of `small`), under the light that falls on
-    the table: a lamp to one side can light the far table brighter than cards in the shade,
-    and one level for the whole frame then takes the table for card stock."""
-    low = darkest(small)
+def paper_levels(low: np.ndarray) -> np.ndarray:
+    """`paper_level` per pixel (uint8, the size of `low`, the working image's darkest
+    channel), under the light that falls on the table: a lamp to one side can light the far
+    table brighter than cards in the shade, and one level for the whole frame then takes the
+    table for card stock."""
     light = light_field(low)
     # dividing the darkest channel alone gives the darkest of the divided channels: rounding
     # keeps their order
     flat = cv2.divide(low, light, dtype=cv2.CV_8U)
-    return np.asarray(np.clip(paper_level(flat) * light, 0, 255).astype(np.uint8))
+    # as `np.clip` and a cast to uint8 (which truncates) give it, at a third of their cost
+    return np.asarray(cv2.min(paper_level(flat) * light, 255.0).astype(np.uint8))
 
 
 _LIGHT_RANGE = (0.6, 1.6)
@@ -195,10 +196,12 @@ card whose outline gave it, if one did."""
 
 
 def _corners_in(image: np.ndarray, levels: np.ndarray, unit: float, offset: np.ndarray,
-                scale: float) -> tuple[list[Found], list[np.ndarray], list[float | None]]:
+                scale: float, low: np.ndarray | None = None
+                ) -> tuple[list[Found], list[np.ndarray], list[float | None]]:
     """Corners (in frame pixels) found in `image`, its whole-paper outlines, and the width
-    of each outline that is a lone card (`_lone_card`, working pixels)."""
-    low = darkest(image)
+    of each outline that is a lone card (`_lone_card`, working pixels). `low`: the image's
+    `darkest`, if made already."""
+    low = darkest(image) if low is None else low
     whole = paper_mask(image, levels, low)
     outlines = _outlines(whole, unit)
     lones = [_lone_card(contour, unit) for contour in outlines]
@@ -330,8 +333,9 @@ def find_outline_corners(frame: np.ndarray, grey: np.ndarray | None = None
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale,
                                                   interpolation=cv2.INTER_AREA)
-    levels = paper_levels(small)
-    raw, contours, singles = _corners_in(small, levels, 1.0, np.zeros(2), scale)
+    low = darkest(small)
+    levels = paper_levels(low)
+    raw, contours, singles = _corners_in(small, levels, 1.0, np.zeros(2), scale, low)
     widths = [w / scale for w in singles if w is not None]
     outlines = Outlines(contours, singles, scale, small.shape[:2], frame.shape[:2], levels,
                         levels / max(float(levels.mean()), 1.0),

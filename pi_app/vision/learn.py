@@ -75,7 +75,7 @@ def lone_card(frame: np.ndarray) -> np.ndarray:
     scale = min(1.0, WORK_SIZE / max(frame.shape[:2]))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     low = darkest(small)
-    whole = paper_mask(small, paper_levels(small), low)
+    whole = paper_mask(small, paper_levels(low), low)
     corners = _card_box(whole)
     if corners is None:
         corners = _card_box(brighter_paper(low, whole))

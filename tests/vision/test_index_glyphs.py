@@ -41,7 +41,7 @@ def test_ink_is_measured_on_each_pixels_darkest_channel_and_paper_also_on_its_br
 
 def _levels(image: np.ndarray) -> np.ndarray:
     """The paper level per pixel, measured on a half-size copy as the detector does."""
-    return np.asarray(cv2.resize(paper_levels(image[::2, ::2]), image.shape[1::-1]))
+    return np.asarray(cv2.resize(paper_levels(darkest(image[::2, ::2])), image.shape[1::-1]))
 
 
 def _glyph_hypotheses(image: np.ndarray) -> list[Corner]:
