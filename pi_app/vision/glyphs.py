@@ -116,7 +116,11 @@ def ink_mask(frame: np.ndarray, levels: np.ndarray, covered: np.ndarray | None =
         deep = cv2.subtract(deep, covered[box])
     ink = np.zeros(frame.shape[:2], np.uint8)
     ink[box] = cv2.threshold(deep, 0, 1, cv2.THRESH_BINARY)[1]
-    lines = cv2.HoughLinesP(ink, 1, np.pi / 180, LINE, minLineLength=LINE, maxLineGap=2)
+    # searched from the frame's top left corner to the box's far corner: the same points, in
+    # the same order, at the same distances from the origin as in the whole frame, and so the
+    # same runs, for a smaller tally of votes to clear (a tenth less time)
+    lines = cv2.HoughLinesP(ink[:bottom, :right], 1, np.pi / 180, LINE, minLineLength=LINE,
+                            maxLineGap=2)
     ends: list[list[int]] = [] if lines is None else lines.reshape(-1, 4).astype(int).tolist()
     for x1, y1, x2, y2 in ends:
         cv2.line(ink, (x1, y1), (x2, y2), 0, 2)  # a shadow line would glue glyphs together
