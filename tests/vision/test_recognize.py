@@ -806,6 +806,16 @@ def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_agai
     assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
 
 
+def test_a_glyph_a_seat_read_as_a_card_is_seated_closer_at_the_first_line_for_ink_too(
+        recognizer, kennard_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eleventh kennard table (seed 1), a row: the 2 of spades' glyph, seated at
+    # the table's framing width (90 px), reads as the 2 of spades at 0.52, and closer (0.85
+    # of that width) at the firmer line for ink at 0.71; closer at the first line, at 0.991,
+    # which the glyph's own reading of the 2 of spades backs
+    scene = benchmark_table(kennard_deck, 1, 11)
+    assert_read_only_with(recognizer, scene, "2S", monkeypatch, "SEAT_PROMISE")
+
+
 def test_a_seat_on_a_piece_of_a_rank_finds_the_whole_rank_as_the_same_glyph(
         kennard_deck: Design) -> None:
     """A site can be a piece of its rank (the shadow beside a fanned card cuts a 2 in two): a
