@@ -47,7 +47,6 @@ EDGE_INSIDE = 0.6
 still taken for a card edge (`_may_be_edge`). Four seeds of the benchmark (`--no-learn`): 8
 more cards (15 gained, 7 lost), none more misread, as fast; at 0.5, 2 more; at 0.8 (or for any
 shape inside the patch), 12 more and 2 more misread."""
-_GREYS = np.arange(256, dtype=np.float32)
 _JOIN = np.ones((2, 2), np.uint8)  # rejoins thin strokes that blur broke apart
 _SPLIT = np.ones((3, 3), np.uint8)
 
@@ -191,14 +190,11 @@ def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
     """The ink shapes of a patch at this line for ink, or None where it holds no ink."""
     least = darkest(patch)
     dark, paper = _levels(least, 0.03, 0.85)
+    low = least.astype(np.float32)
     if paper - dark < 35:
         return None
-    # a pixel's ink depends on its darkest channel's level alone: worked out for the 256
-    # levels and looked up, at a third of the cost of working it out for every pixel
-    inks = np.minimum(np.maximum((paper - _GREYS) / (paper - dark), 0), 1)  # np.clip: slower
-    ink = cv2.LUT(least, inks)
-    binary = cv2.morphologyEx(cv2.LUT(least, (inks > level).view(np.uint8)), cv2.MORPH_CLOSE,
-                              _JOIN)
+    ink = np.clip((paper - low) / (paper - dark), 0, 1)
+    binary = cv2.morphologyEx((ink > level).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
     _trim_outside(binary, ink)
     wiped = None
     labels, stats, _ = components(binary)
