@@ -51,6 +51,9 @@ paris_deck = _unseen_deck("paris")
 tango_deck = _unseen_deck("tango", "Tango prints its indexes big, the rank close above the suit.")
 bellot_deck = _unseen_deck(
     "bellot", "Bellot prints its court cards' art close beside the index: a K's arm touches a pip.")
+dondorf_deck = _unseen_deck(
+    "dondorf", "Dondorf prints an index in all four corners, those at the bottom-left and "
+    "top-right turned as the other two are.")
 plastic_deck = _unseen_deck(
     "plastic", "Plastic prints its indexes big: a rank glyph 0.18 of the card's width tall "
     "(common: 0.14).")

@@ -1048,6 +1048,41 @@ def test_a_cards_two_ends_of_one_edge_tell_which_is_mirrored_where_a_neighbour_e
     assert both[1] == top_left
 
 
+def test_a_cards_two_ends_of_one_edge_tell_which_is_mirrored_by_the_edge_running_between_them(
+        four_index_card: np.ndarray) -> None:
+    """A pip beside each index on the card's inside steps as strongly as the card's edge does
+    on the outside, where the card lies over another in a row: neither end's far side steps
+    more against its near side than the other's. The pips lie beside the indexes alone; the
+    edge runs the whole way from one to the other, on the top-left reading's near side, so the
+    bottom-left reading is the mirrored one."""
+    frame = four_index_card.copy()
+    cv2.rectangle(frame, (440, 190), (499, 378), (235, 235, 235), -1)  # the card underneath
+    cv2.line(frame, (500, 200), (500, 368), (120, 120, 120), 2)  # this card's edge over it
+    for top in (204, 315):
+        cv2.rectangle(frame, (528, top), (533, top + 34), (120, 120, 120), -1)  # a pip beside
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    bottom_left = _Seen(Corner(np.array([524.0, 368.0]), np.array([-1.0, 0.0]),
+                               np.array([0.0, -1.0]), 120.0), np.array([512.0, 341.0]), 15.0)
+    top_left = _Seen(Corner(np.array([500.0, 200.0]), np.array([1.0, 0.0]),
+                            np.array([0.0, 1.0]), 120.0), np.array([512.0, 212.0]), 15.0)
+    seven_of_clubs = parse_card("7C").index
+    both = np.array([seven_of_clubs, seven_of_clubs])
+    turned = _turned_right(edge_grey(frame), [bottom_left, top_left], both)
+    assert np.allclose(turned[0].corner.quad(), [[500, 368], [500, 200], [620, 200], [620, 368]],
+                       atol=0.5)
+    assert turned[1] == top_left
+
+
+def test_a_row_of_four_index_cards_is_read_where_the_edges_between_their_ends_tell_mirrored_ends(
+        recognizer: Recognizer, dondorf_deck: Design, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's second dondorf table (seed 3), a row: each card shows its top-left and
+    # bottom-left indexes. The 9 of diamonds' bottom-left one, read as a bottom-right index,
+    # put the card over the jacks to its left, and its reading and theirs disputed each other
+    # as one card's two ends; the edge running between the 9's two ends shows it is mirrored
+    assert_read_only_with(recognizer, benchmark_table(dondorf_deck, 3, 2), "9D", monkeypatch,
+                          "RUN_MARGIN")
+
+
 def test_a_rank_glyph_lying_further_across_than_an_index_moves_its_corner_to_the_glyph(
         ) -> None:
     """In a row a corner guessed almost two cards wide frames the next card's index too: its
