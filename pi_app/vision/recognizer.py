@@ -600,7 +600,8 @@ class Recognizer:
             kept.append(again)
         return kept, firsts
 
-    def _with_first_looks(self, reads: list[_Read], firsts: list[tuple[int, _Read]]
+    def _with_first_looks(self, reads: list[_Read], firsts: list[tuple[int, _Read]],
+                          sure: float | None = None
                           ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
         """`reads`, with the first looks (`firsts`, from `_reframed`) that read surely where
         framing them again did not, and their rank and suit probabilities (both read by the
@@ -608,13 +609,16 @@ class Recognizer:
         framed again at a card size too big: the wider patch takes in more of what lies round
         the index (in a fan, the next card's edge and index) and reads it unsurely. Where the
         second reading is sure, it alone stands, as before: keeping the first look there too
-        read 34 more cards on the benchmark's four seeds, and 6 more wrong (docs/vision.md)."""
+        read 34 more cards on the benchmark's four seeds, and 6 more wrong (docs/vision.md).
+        `sure`: how sure a reading must be to stand at this stage (the threshold, unless
+        given)."""
         pr, ps = self._probabilities([found for _, _, found in reads]
                                      + [found for _, (_, _, found) in firsts])
         _, _, confidence = best_answers(pr, ps)
         n = len(reads)
+        least = self.threshold if sure is None else sure
         extra = [k for k, (i, _) in enumerate(firsts)
-                 if confidence[i] < self.threshold <= confidence[n + k]]
+                 if confidence[i] < least <= confidence[n + k]]
         rows = [*range(n), *(n + k for k in extra)]
         return reads + [firsts[k][1] for k in extra], pr[rows], ps[rows]
 
@@ -648,12 +652,17 @@ class Recognizer:
         ink (`index.FIRM_INK`), where that reading is undoubted (`FIRM_SURE`): the shadow of a
         card lying on top can join a rank and its suit into one shape too big for a glyph.
         Framed again and kept beside their first looks as the first look's readings are
-        (`_reframed`, `_with_first_looks`). Each as (hypothesis, its framing, glyphs), with
-        their rank and suit probabilities."""
+        (`_reframed`, `_with_first_looks`), where the reading framed again is short of
+        undoubted: a bellot jack of spades, its thin glyph broken at the first line, read at
+        0.986 here, and framed again from its tall rank it read as the jack of clubs at 0.958,
+        which no longer drops the first look for being sure at the threshold (four seeds of the
+        benchmark: 3 more cards, none more misread). Each as (hypothesis, its framing, glyphs),
+        with their rank and suit probabilities."""
         looks = [(hypothesis, *look) for hypothesis in missed
                  if (look := first_look(frame, hypothesis, FIRM_INK)) is not None]
-        return _sure_only(*self._with_first_looks(*self._reframed(frame, looks, FIRM_INK)),
-                          max(self.threshold, FIRM_SURE))
+        sure = max(self.threshold, FIRM_SURE)
+        return _sure_only(*self._with_first_looks(*self._reframed(frame, looks, FIRM_INK), sure),
+                          sure)
 
     def _at_table_scale(self, frame: np.ndarray, hypotheses: list[Corner], reads: list[_Read],
                         pr: np.ndarray, ps: np.ndarray, faces: Sequence[_Face]
