@@ -25,6 +25,8 @@ from pi_app.vision.detect import (
     find_corners,
     find_outline_corners,
     find_pile_corners,
+    mirrored,
+    side_steps,
 )
 from pi_app.vision.evaluate import Tally, score
 from pi_app.vision.glyphs import RANK_HEIGHT, rank_centre_at
@@ -1039,6 +1041,27 @@ def test_a_four_index_cards_bottom_left_reading_puts_the_card_where_it_lies(
     assert np.allclose(turned[0].corner.quad(), [[500, 368], [500, 200], [620, 200], [620, 368]],
                        atol=0.5)
     assert turned[1] == top_left
+
+
+def test_an_edge_stepping_beside_an_index_but_not_running_down_the_card_leaves_it_unmirrored(
+        ) -> None:
+    """A card lies over another, its own edge a faint line beside its top-left index; a fanned
+    neighbour's dark edge crosses beside the index on its far side, three times as strong, and
+    slants away down the card. A card's own edge runs on down its long edge: this one does
+    not, and the reading stays framed as it was, with the card on the index's far side."""
+    frame = np.full((720, 1280, 3), 40, np.uint8)
+    cv2.rectangle(frame, (420, 190), (640, 380), (235, 235, 235), -1)  # two cards' paper
+    cv2.line(frame, (500, 200), (500, 368), (215, 215, 215), 1)  # this card's faint edge
+    cv2.rectangle(frame, (508, 205), (516, 219), (30, 30, 30), -1)  # its rank
+    cv2.circle(frame, (512, 229), 5, (30, 30, 30), -1)  # its suit
+    cv2.line(frame, (524, 190), (580, 330), (30, 30, 30), 3)  # the neighbour's edge, slanting
+    grey = edge_grey(cv2.GaussianBlur(frame, (0, 0), 1.0))
+    top_left = _Seen(Corner(np.array([500.0, 200.0]), np.array([1.0, 0.0]),
+                            np.array([0.0, 1.0]), 120.0), np.array([512.0, 212.0]), 15.0)
+    steps = side_steps(grey, top_left.glyph[None], top_left.corner.u[None],
+                       top_left.corner.v[None], np.array([15.0]))
+    assert mirrored(steps).all()  # beside the index alone, the far side steps as an edge would
+    assert _turned_right(grey, [top_left], np.array([-1])) == [top_left]
 
 
 def test_a_cards_two_ends_of_one_edge_tell_which_is_mirrored_where_a_neighbour_edge_steps_too(
