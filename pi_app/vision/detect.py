@@ -165,7 +165,8 @@ def brighter_paper(values: np.ndarray, paper: np.ndarray) -> np.ndarray:
     whiter than a pale table, or one lit as bright as paper."""
     level, _ = cv2.threshold(values[paper > 0].reshape(-1, 1), 0, 255,
                              cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    brighter = np.where(values > level, paper, 0).astype(np.uint8)
+    # Otsu's level on 8-bit values is whole, so OpenCV's threshold keeps what numpy's > did
+    brighter = cv2.bitwise_and(paper, cv2.threshold(values, level, 255, cv2.THRESH_BINARY)[1])
     return np.asarray(cv2.morphologyEx(brighter, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
 
 
@@ -673,8 +674,9 @@ def _lit_cards(low: np.ndarray, levels: np.ndarray, whole: np.ndarray, contour: 
     the glare, 19 cards lost, 17 of them fanned, and none once the marks were heeded)."""
     x, y, w, h = cv2.boundingRect(contour)
     inside = np.zeros((h, w), np.uint8)
-    cv2.drawContours(inside, [contour - [x, y]], -1, 1, -1)
-    paper = np.where(inside > 0, whole[y:y + h, x:x + w], 0).astype(np.uint8)
+    cv2.drawContours(inside, [contour], -1, 1, -1, offset=(-x, -y))
+    box = whole[y:y + h, x:x + w]
+    paper = cv2.bitwise_and(box, box, mask=inside)
     brightness = cv2.divide(low[y:y + h, x:x + w], levels[y:y + h, x:x + w],
                             scale=BRIGHTNESS_STEPS)
     lit = brighter_paper(brightness, paper)
