@@ -795,7 +795,7 @@ def _broken_card(contour: np.ndarray, unit: float) -> bool:
         return False
     x, y, w, h = cv2.boundingRect(contour)
     drawn = np.zeros((h + 2, w + 2), np.uint8)
-    cv2.drawContours(drawn, [contour - [x - 1, y - 1]], -1, 255, 1)
+    cv2.drawContours(drawn, [contour], -1, 255, 1, offset=(1 - x, 1 - y))
     away = cv2.distanceTransform(255 - drawn, cv2.DIST_L2, 3)
     along = np.linspace(0.1, 0.9, 32)[None, :, None]  # 32 points on each side, off its ends
     sides = quad[:, None] + (np.roll(quad, -1, axis=0) - quad)[:, None] * along
