@@ -555,16 +555,16 @@ def side_steps(grey: np.ndarray, glyphs: np.ndarray, u: np.ndarray, v: np.ndarra
 
 def run_steps(grey: np.ndarray, starts: np.ndarray, ends: np.ndarray, out: np.ndarray,
               heights: np.ndarray) -> np.ndarray:
-    """Per span between two rank glyphs at the two ends of one card edge (`starts`, `ends`,
-    m x 2, their heights m) and direction (`out`, m x k x 2, unit vectors), the strongest
-    step in `grey` (`edge_grey`) met going out from the span (`_RUN_OUT` of its heights)
-    along `RUN_SHARE` of the lines across it: the card's edge runs straight along the whole
-    span, a pip or art beside part of it. m x k."""
+    """Per span along a card's edge (from `starts` to `ends`, m x 2: a card's two end indexes'
+    rank glyphs, or one and a point down its edge; `heights`, m, its glyphs') and direction
+    (`out`, m x k x 2, unit vectors), the strongest step in `grey` (`edge_grey`) met going
+    out from the span (`_RUN_OUT` of its heights) along `RUN_SHARE` of the lines across it:
+    the card's edge runs straight along the whole span, a pip or art beside part of it. m x k."""
     spans = len(_RUN_ALONG)
     base = starts[:, None] + _RUN_ALONG[:, None] * (ends - starts)[:, None]  # m x spans x 2
     way = out[:, :, None, None]  # m x k x 1 x 1 x 2
-    at = base[:, None, None] + way * (_RUN_OUT[:, None, None] * heights[:, None, None, None,
-                                                                        None])
+    reach = _RUN_OUT[:, None, None] * heights[:, None, None, None, None]  # m x 1 x out x 1 x 1
+    at = base[:, None, None] + way * reach
     sampled = np.concatenate([at + way, at - way], axis=3).astype(np.float32)  # a pixel each way
     flat = sampled.reshape(-1, 2 * spans, 2)
     levels = cv2.remap(grey, np.ascontiguousarray(flat[..., 0]),
@@ -576,12 +576,12 @@ def run_steps(grey: np.ndarray, starts: np.ndarray, ends: np.ndarray, out: np.nd
 
 
 _RUN_ALONG = np.linspace(0.15, 0.85, 25)
-"""Where along the span between a card's two end indexes the lines across it lie: clear of
-the glyphs at either end."""
+"""Where along a span the lines across it lie: clear of the glyphs at its ends."""
 _RUN_OUT = np.linspace(0.3, 1.2, 10)
 """How far out from the span the card edge is looked for, in rank glyph heights: an index's
 rank glyph sits 0.65 of its heights in from the edge (`recognizer.GLYPH_SEAT`), and in a row
-the next card's edge runs along the span 1.4 heights or more from it, on the card's inside."""
+the next card's edge runs along the span on the card's inside, most often 1.4 heights or more
+from it (in the tightest rows 0.85, where the run leaves the pair untold)."""
 RUN_SHARE = 0.7
 """The share of the lines across a span that a step must run along to be its card's edge."""
 
