@@ -7,7 +7,6 @@ gnome-cards-data is installed.
 from __future__ import annotations
 
 from dataclasses import replace
-from types import ModuleType
 
 import cv2
 import numpy as np
@@ -97,10 +96,10 @@ def assert_every_card_read(scene: Scene, detections: list[Detection]) -> None:
 def assert_read_only_with(recognizer: Recognizer, scene: Scene, code: str,
                           monkeypatch: pytest.MonkeyPatch, setting: str,
                           off: object = float("inf"),
-                          module: ModuleType | type = recognizer_module) -> None:
+                          module: object = recognizer_module) -> None:
     """`code` is read on `scene`, nothing is misread, and with `module`'s (the recognizer
-    module's, unless given; or a class's) `setting` set to `off` (infinity: the rule it bounds
-    turned off) `code` is not read."""
+    module's, unless given; or a class's or an object's) `setting` set to `off` (infinity: the
+    rule it bounds turned off) `code` is not read."""
     detections = recognizer.detect(scene.image)
     assert code in {d.label for d in detections}
     assert score(scene, detections).wrong == 0
@@ -611,14 +610,11 @@ def test_a_firmer_first_look_stands_where_its_framing_again_falls_short_of_the_f
     # set on its glyphs; framed again from its tall rank, 1.5 times as wide, the patch takes
     # in the card's art and reads the jack of clubs at 0.958: sure at the threshold, so the
     # first look was dropped, and short of FIRM_SURE, so that reading was dropped too
-    scene = benchmark_table(bellot_deck, 1, 2)
-    detections = recognizer.detect(scene.image)
-    assert "JS" in {d.label for d in detections}
-    assert score(scene, detections).wrong == 0
     weighed = Recognizer._with_first_looks
-    monkeypatch.setattr(Recognizer, "_with_first_looks",
-                        lambda self, reads, firsts, sure=None: weighed(self, reads, firsts))
-    assert "JS" not in {d.label for d in recognizer.detect(scene.image)}
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 2), "JS", monkeypatch,
+                          "_with_first_looks",
+                          lambda self, reads, firsts, sure=None: weighed(self, reads, firsts),
+                          Recognizer)
 
 
 def test_of_two_readings_of_one_glyph_naming_two_cards_the_one_far_off_the_usual_height_goes(
@@ -768,12 +764,8 @@ def test_a_rank_the_next_cards_edge_cuts_is_read_by_the_rank_network_with_the_cu
     # clubs at 0.99; pooled with the cut ranks' head, it is read as the 2 (and the queen of
     # diamonds', which the rank network alone reads as the queen of hearts at 0.97, stays
     # unknown)
-    scene = benchmark_table(anglo_modern_deck, 4, 24)
-    detections = recognizer.detect(scene.image)
-    assert "2C" in {d.label for d in detections}
-    assert score(scene, detections).wrong == 0
-    monkeypatch.setattr(recognizer.model, "cut_rank", None)
-    assert "2C" not in {d.label for d in recognizer.detect(scene.image)}
+    assert_read_only_with(recognizer, benchmark_table(anglo_modern_deck, 4, 24), "2C",
+                          monkeypatch, "cut_rank", None, recognizer.model)
 
 
 @pytest.mark.usefixtures("seats_agreeing_off")
