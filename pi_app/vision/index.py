@@ -69,6 +69,8 @@ class IndexGlyphs:
     """Whether the rank itself touches such an edge (`cut` holds then too): in a tight fan the
     next card's edge runs down a big index's rank (tango's), and what shows of it is read with
     the cut ranks' network (`recognizer.Model.cut_rank`)."""
+    side_by_side: bool = False
+    """Whether the rank is shapes side by side on one line (the 1 and 0 of a ten)."""
     under_big: bool = False
     """Whether a shape too big for a glyph at this framing lies where a rank starts, above the
     glyph taken for the rank: a big index framed too close (a bellot queen's Q, 47 pixels high
@@ -246,7 +248,8 @@ def _glyphs_in(shapes: _Shapes | None, off_border: bool = False
     if not tall:
         return None, cut_off
     strokes = [(x, y, w, h) for x, y, w, h, area in found if area >= 4]
-    rank, ink = _flag_under_line(shapes, found, _merge_above(_merge_row(tall[0], boxes), strokes))
+    row = _merge_row(tall[0], boxes)
+    rank, ink = _flag_under_line(shapes, found, _merge_above(row, strokes))
     rx, _, rw, rh = rank
     below = [b for b in boxes if _in_suit_band(b[1], rank)
              and abs((b[0] + b[2] / 2) - (rx + rw / 2)) < max(rw, b[2]) * 0.75
@@ -264,6 +267,7 @@ def _glyphs_in(shapes: _Shapes | None, off_border: bool = False
         rank_box=rank,
         cut=rank_cut or (near_wiped is not None and _touch(near_wiped, shapes.binary, (suit,))),
         rank_cut=rank_cut,
+        side_by_side=row != tall[0],
         under_big=cut_off and any(_too_big(w, h) and x < RANK_LEFT_MAX and y < rank[1]
                                   for x, y, w, h, _ in found),
     ), cut_off
@@ -582,6 +586,16 @@ def glyph_image(ink: np.ndarray, box: Box) -> np.ndarray:
                                 cv2.BORDER_CONSTANT, value=0)
     return np.asarray(cv2.resize(square, (GLYPH, GLYPH), interpolation=cv2.INTER_AREA),
                       np.float32)[None]
+
+
+def widened(glyph: np.ndarray, factor: float) -> np.ndarray:
+    """A glyph image (`glyph_image`) stretched across about its middle by `factor`: a figure
+    printed condensed, as the networks learned it."""
+    side = glyph.shape[-1]
+    centre = (side - 1) / 2
+    m = np.array([[factor, 0, centre * (1 - factor)], [0, 1, 0]], np.float32)
+    return np.stack([cv2.warpAffine(view, m, (side, side), flags=cv2.INTER_LINEAR)
+                     for view in glyph])
 
 
 def _redness(patch: np.ndarray, binary: np.ndarray, box: Box,
