@@ -321,15 +321,15 @@ def test_a_firmer_second_look_read_surely_as_first_framed_stands_where_framing_i
     assert score(scene, detections).wrong == 0
 
 
-def test_a_corner_guessed_far_too_wide_is_read_again_at_the_width_the_tables_sure_cards_read_at(
-        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's fifth bellot table (seed 7), a row: the outline corner at the king of
-    # diamonds' bottom-right index guesses the card 325 pixels wide, 1.9 times the width the
-    # other cards' indexes read at (173; bellot prints its index big, on cards 134 wide), and
-    # its first look there reads no card; read again at 173, it reads at 1.000. (Rows' gaps are
-    # off here: seated where the row's gap puts its glyph, it may read too.)
+def test_a_corner_guessed_far_off_is_read_again_at_the_width_the_tables_sure_cards_read_at(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twenty-third paris table (seed 3), a row: the hypothesis at the jack of
+    # spades' index guesses the card 45 pixels wide, a third of the width the other cards'
+    # indexes read at (140, on cards 119 wide), and its first look there reads no card; read
+    # again at 140, it reads at 1.000. (Rows' gaps are off here: seated where the row's gap
+    # puts its glyph, it may read too.)
     monkeypatch.setattr(recognizer_module, "ROW_ACROSS", -1.0)
-    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 7, 5), "KD", monkeypatch,
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 3, 23), "JS", monkeypatch,
                           "TABLE_SCALE_OFF")
 
 
