@@ -947,7 +947,8 @@ class Recognizer:
         where another card's edge cut the rank (its cut head reads it), nor where the rank
         network rules out an index beyond NOT_INDEX (pips and art). Six seeds of the
         benchmark: 94 more cards (45 anglo_modern 4s, 34 bellot 10s) and 2 more misreads
-        (clubs read as spades, the suit network's)."""
+        (three more, two of them spades the suit network reads as clubs once their rank reads,
+        and one fewer)."""
         boxes = np.array([g.rank_box for g in glyphs]).reshape(-1, 4)
         width, height = boxes[:, 2], boxes[:, 3]
         condensed = ((pr[:, :NONE_RANK].max(axis=1) < self.threshold)
