@@ -68,6 +68,8 @@ STROKE = 0.35
 in a fan, the half of an ace that shows beside the next card's edge (10 pixels wide, 29 high),
 widened, read as an ace at 1.000 and put the card where its neighbour lies."""
 WIDENED = 1.5
+"""How much wider a condensed rank is read: 0.4 to 0.6 of its height becomes 0.6 to 0.9, a
+common figure's proportions."""
 CONDENSED_SURE = 0.99
 """How sure the widened reading of a condensed rank must be to stand for it."""
 TEN = RANKS.index("T")
