@@ -1493,10 +1493,9 @@ def _turned_right(grey: np.ndarray, seen: list[_Seen], answer: np.ndarray) -> li
     flip = mirrored(steps)
     if flip.any():  # a card's edge runs on down its long edge; a pip's, a neighbour's seldom
         at = np.flatnonzero(flip)
-        near_run, far_run = run_steps(grey, glyphs[at],
-                                      glyphs[at] + v[at] * EDGE_RUN_DOWN * height[at, None],
-                                      np.stack([-u[at], u[at]], axis=1), height[at]).T
-        flip[at] = far_run >= RUN_MARGIN * np.maximum(near_run, 1.0)
+        flip[at] = _edge_side(grey, glyphs[at],
+                              glyphs[at] + v[at] * EDGE_RUN_DOWN * height[at, None], u[at],
+                              height[at]) > 0
     flip |= _mirrored_end(grey, glyphs, u, v, height, answer, steps, flip)
     return [replace(s, corner=s.corner.flipped(s.glyph)) if f else s
             for s, f in zip(seen, flip, strict=True)]
@@ -1527,16 +1526,24 @@ def _mirrored_end(grey: np.ndarray, glyphs: np.ndarray, u: np.ndarray, v: np.nda
     farther = lean[:, None] >= END_MARGIN * lean[None, :]
     one, other = np.nonzero(np.triu(ends))
     if len(one):  # the card's edge, run along the whole span, settles it where it shows
-        near_run, far_run = run_steps(grey, glyphs[one], glyphs[other],
-                                      np.stack([-u[one], u[one]], axis=1),
-                                      (height[one] + height[other]) / 2).T
-        run = (np.maximum(near_run, far_run)
-               >= RUN_MARGIN * np.maximum(np.minimum(near_run, far_run), 1.0))
-        beyond = far_run > near_run  # the edge runs on `one`'s far side: `one` is mirrored
+        side = _edge_side(grey, glyphs[one], glyphs[other], u[one],
+                          (height[one] + height[other]) / 2)
+        run = side != 0
+        beyond = side > 0  # the edge runs on `one`'s far side: `one` is mirrored
         farther[one[run], other[run]] = beyond[run]
         farther[other[run], one[run]] = ~beyond[run]
     votes = (ends & farther).sum(axis=1) - (ends & farther.T).sum(axis=1)
     return np.asarray(votes > 0)
+
+
+def _edge_side(grey: np.ndarray, starts: np.ndarray, ends: np.ndarray, u: np.ndarray,
+               heights: np.ndarray) -> np.ndarray:
+    """Per span along a card's edge (`detect.run_steps`' `starts`, `ends` and `heights`), on
+    which side of it the edge runs: 1 beyond it (+u), -1 before it (-u), where that side's
+    run steps `RUN_MARGIN` times the other's; 0 where neither does."""
+    near, far = run_steps(grey, starts, ends, np.stack([-u, u], axis=1), heights).T
+    return np.asarray((far >= RUN_MARGIN * np.maximum(near, 1.0)).astype(int)
+                      - (near >= RUN_MARGIN * np.maximum(far, 1.0)))
 
 
 def _edge_ends(glyphs: np.ndarray, u: np.ndarray, v: np.ndarray, height: np.ndarray,
