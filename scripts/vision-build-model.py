@@ -83,14 +83,24 @@ def main() -> int:
     parser.add_argument("--keep-rank", type=Path, metavar="MODEL",
                         help="take the rank network from this model and train only the suit "
                         "one (a retrained rank network reads differently by chance, which "
-                        "would hide what a change to the suits did)")
+                        "would hide what a change to the suits did; the cut ranks' network "
+                        "is still tuned from it, unless --keep-cut-rank)")
     parser.add_argument("--keep-suit", type=Path, metavar="MODEL",
                         help="take the suit network from this model (the cut suits' network "
                         "is still tuned from it, unless --keep-cut-suit)")
     parser.add_argument("--keep-cut-suit", type=Path, metavar="MODEL",
                         help="take the cut suits' network from this model too (tuned again "
-                        "from glyphs collected afresh, it reads differently)")
+                        "from glyphs collected afresh, it reads differently); with --keep-suit")
+    parser.add_argument("--keep-cut-rank", type=Path, metavar="MODEL",
+                        help="take the cut ranks' network from this model too; with "
+                        "--keep-rank")
     args = parser.parse_args()
+    # a cut head reads its network's convolutions: kept beside a network trained afresh, it
+    # would read features it never learned
+    for head, net in (("cut_suit", "suit"), ("cut_rank", "rank")):
+        if getattr(args, f"keep_{head}") is not None and getattr(args, f"keep_{net}") is None:
+            parser.error(f"--keep-{head.replace('_', '-')} needs --keep-{net}: the {net} "
+                         f"network it was tuned on")
     rank = None if args.keep_rank is None else Model.load(args.keep_rank).rank
     suit = None if args.keep_suit is None else Model.load(args.keep_suit).suit
     training = rank is None or suit is None
@@ -101,8 +111,9 @@ def main() -> int:
             print("the glyph networks are trained with PyTorch: pip install torch==2.13.0",
                   file=sys.stderr)
             return 1
+    tuning = args.keep_cut_suit is None or args.keep_cut_rank is None
     designs: list[Design] = []
-    caches = [args.cut_samples] + ([args.samples] if training else [])
+    caches = ([args.cut_samples] if tuning else []) + ([args.samples] if training else [])
     if not all(cache is not None and cache.is_file() for cache in caches):
         missing = sorted(set(TYPEFACES + SUIT_TYPEFACES) - installed_typefaces())
         if missing:  # fontconfig would quietly draw another face instead
@@ -125,11 +136,13 @@ def main() -> int:
                          np.concatenate([np.array(samples.suit_label), shape_suits]),
                          NONE_SUIT + 1, args.epochs, "suit", wider=True)
     cut_samples = cached(args.cut_samples, lambda: collect_cut(
-        designs, args.cut_scenes, args.seed + 5, progress=True))
-    print("tuning the rank and suit networks to cut glyphs", file=sys.stderr)
+        designs, args.cut_scenes, args.seed + 5, progress=True)) if tuning else Samples()
+    if tuning:
+        print("tuning the rank and suit networks to cut glyphs", file=sys.stderr)
     cut_suit = (tune_cut_suit(suit, cut_samples, seed=args.seed + 4)
                 if args.keep_cut_suit is None else Model.load(args.keep_cut_suit).cut_suit)
-    cut_rank = tune_cut_rank(rank, cut_samples, seed=args.seed + 6)
+    cut_rank = (tune_cut_rank(rank, cut_samples, seed=args.seed + 6)
+                if args.keep_cut_rank is None else Model.load(args.keep_cut_rank).cut_rank)
     Model(rank, suit, "default", cut_suit=cut_suit, cut_rank=cut_rank).save(args.out)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
