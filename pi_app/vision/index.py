@@ -188,14 +188,22 @@ class _Shapes:
     wiped: np.ndarray | None
 
 
-def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
-    """The ink shapes of a patch at this line for ink, or None where it holds no ink."""
+def patch_ink(patch: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """How dark each pixel of a patch is, from 0 (its paper) to 1 (its ink), and the grey
+    levels between the two; None where it holds no ink."""
     least = darkest(patch)
     dark, paper = _levels(least, 0.03, 0.85)
-    low = least.astype(np.float32)
     if paper - dark < 35:
         return None
-    ink = np.clip((paper - low) / (paper - dark), 0, 1)
+    return np.clip((paper - least.astype(np.float32)) / (paper - dark), 0, 1), paper - dark
+
+
+def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
+    """The ink shapes of a patch at this line for ink, or None where it holds no ink."""
+    inked = patch_ink(patch)
+    if inked is None:
+        return None
+    ink, contrast = inked
     binary = cv2.morphologyEx((ink > level).astype(np.uint8), cv2.MORPH_CLOSE, _JOIN)
     _trim_outside(binary, ink)
     wiped = None
@@ -205,7 +213,7 @@ def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
         # something too long for a glyph where the index should be: maybe a card edge
         wiped = _erase_edges(binary, ink)
         labels, stats, _ = components(binary)
-    shapes = _Shapes(patch, ink, binary, labels, stats, paper - dark, wiped)
+    shapes = _Shapes(patch, ink, binary, labels, stats, contrast, wiped)
     _parted_beside(shapes)
     return shapes
 
