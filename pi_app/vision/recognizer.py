@@ -50,6 +50,7 @@ from pi_app.vision.index import (
     widened,
 )
 from pi_app.vision.piles import unexplained
+from pi_app.vision.pips import pip_glyphs
 
 DEFAULT_THRESHOLD = 0.9
 INDEX_LIKE = 0.7
@@ -73,6 +74,9 @@ common figure's proportions."""
 CONDENSED_SURE = 0.99
 """How sure the widened reading of a condensed rank must be to stand for it."""
 TEN = RANKS.index("T")
+PIPPED = TEN
+"""The highest rank (0-12) printed with pips beside its index (`_settled_by_pips`): a court
+card's art is no pip."""
 NONE_RANK, NONE_SUIT = 13, 4
 """Each classifier's extra class: this is not a corner index at all."""
 SUIT_NONE_WEIGHT = 0.2
@@ -301,6 +305,9 @@ more cards and 1 more misread (a piece of a bellot 5 of hearts' 5, its top cut o
 the jack of hearts at 0.999)."""
 SAME_GLYPH = 0.6
 """How near two rank glyph centres must lie, in the taller glyph's heights, to be one glyph."""
+SHAPE_DOUBT = 0.9
+"""A reading's suit shape is in doubt between the two suits of one colour where those two hold
+this much of its suit probability between them (`_settled_by_pips`)."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 CUT_SUIT = "cut_suit"
 """The prefix of `Model.cut_suit`'s arrays in a model file."""
@@ -485,7 +492,9 @@ class Recognizer:
         # where the card is: the hypothesis, not the glyphs' framing
         seen = [_Seen(hypothesis, *rank_glyph(framed, found), found.cut)
                 for hypothesis, framed, found in reads]
-        self._look_again(frame, seen, [framed for _, framed, _ in reads], pr, ps, faces)
+        framings = [framed for _, framed, _ in reads]
+        self._look_again(frame, seen, framings, pr, ps, faces)
+        self._settled_by_pips(frame, seen, framings, pr, ps)
         answer = self._sure_cards(seen, pr, ps)
         whole = _whole_glyphs(seen, answer)
         kept = [s for s, keep in zip(seen, whole, strict=True) if keep]
@@ -892,6 +901,40 @@ class Recognizer:
         self._firm_first_looks(frame, seen, [i for i in doubtful if i not in kept
                                              and framings[i].width != seen[i].corner.width],
                                pr, ps)
+
+    def _settled_by_pips(self, frame: np.ndarray, seen: list[_Seen], framings: list[Corner],
+                         pr: np.ndarray, ps: np.ndarray) -> None:
+        """Each unsure reading of a number card or an ace, its rank read at the threshold and
+        its suit's shape in doubt between the two suits of its colour (`SHAPE_DOUBT`), settled
+        by the pips beside its index (`pips.pip_glyphs`, through the framing it was read
+        through): where the suit network reads one of them undoubted (`FIRM_SURE`) as one of
+        those two suits, the reading's suit probabilities are weighed by that pip's. An index
+        suit a few pixels high, blurred, reads half spade and half club (an anglo_poker 5 of
+        spades in a row, 0.73 a spade); its pips, twice its size, do not. Not where another
+        card's edge cut into the glyphs (`IndexGlyphs.cut`): in a fan the next card lies
+        where the pips would be (an anglo_poker ten of spades so read as the ten of clubs), nor
+        on a court card, whose art is no pip (a plastic king of clubs read as the king of
+        spades), nor through a mirrored framing (`Corner.mirrored`). Six seeds of the
+        benchmark: 27 more cards and 5 fewer misreads (spades read as clubs surely at one
+        corner, and unsurely at the other, which the pips settle). Updates `ps` in place."""
+        ranks, _, confidence = best_answers(pr, ps)
+        rows = np.arange(len(pr))
+        cut = np.array([s.cut for s in seen], bool)
+        for i in np.flatnonzero((confidence < self.threshold) & ~cut & (ranks <= PIPPED)
+                                & (pr[rows, ranks] >= self.threshold)).tolist():
+            two = np.argsort(ps[i, :NONE_SUIT])[-2:]
+            if (ps[i, two].sum() < SHAPE_DOUBT or framings[i].mirrored
+                    or _SUIT_IS_RED[two[0]] != _SUIT_IS_RED[two[1]]):
+                continue
+            glyphs = pip_glyphs(frame, framings[i])
+            if not len(glyphs):
+                continue
+            pips = self.model.suit.probabilities(glyphs)
+            pip = pips[int(np.argmax(pips[:, two].max(axis=1)))]
+            suit = int(np.argmax(pip[:NONE_SUIT]))
+            if suit in two.tolist() and pip[suit] >= FIRM_SURE:
+                weighed = ps[i] * pip
+                ps[i] = weighed / weighed.sum()
 
     def _firm_first_looks(self, frame: np.ndarray, seen: list[_Seen], reframed: list[int],
                           pr: np.ndarray, ps: np.ndarray) -> None:

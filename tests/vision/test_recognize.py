@@ -15,7 +15,7 @@ from threadpoolctl import threadpool_info, threadpool_limits
 
 import pi_app.vision.index as index_module
 import pi_app.vision.recognizer as recognizer_module
-from pi_app.engine.cards import Card, parse_card
+from pi_app.engine.cards import RANKS, Card, parse_card
 from pi_app.vision.designs import Design
 from pi_app.vision.detect import (
     Corner,
@@ -1236,3 +1236,30 @@ def test_a_detection_is_placed_only_where_its_corners_hold_the_cards_centre() ->
                         width)
         tally = score(scene, [Detection(parse_card("6H"), 0.99, corner.quad(), corner.point)])
         assert (tally.correct, tally.named, tally.placed) == (1, 1, placed)
+
+
+def test_a_suit_in_doubt_between_spade_and_club_is_settled_by_the_pips_beside_it(
+        recognizer, anglo_poker_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's first anglo_poker table (seed 4), scattered: the 7 of spades' index
+    # suit, a few pixels high, reads half club; the spade pips beside it, twice its size,
+    # read spades beyond doubt
+    assert_read_only_with(recognizer, benchmark_table(anglo_poker_deck, 4, 1), "7S",
+                          monkeypatch, "SHAPE_DOUBT")
+
+
+def test_a_court_cards_art_is_no_pip(
+        recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twenty-third plastic table (seed 5), a row: the king of clubs' art holds
+    # a shape the suit network reads as a spade beyond doubt
+    assert_misread_only_without(recognizer, benchmark_table(plastic_deck, 5, 23), monkeypatch,
+                                "PIPPED", RANKS.index("K"))
+
+
+def test_no_pips_are_read_where_the_next_card_lies_over_them(
+        recognizer, anglo_poker_deck) -> None:
+    # The benchmark's twelfth anglo_poker table (seed 4), a fan: the ten of spades' index is
+    # cut by the next card's edge, and where its pips would be lies the next card, whose
+    # shapes read it as the ten of clubs
+    scene = benchmark_table(anglo_poker_deck, 4, 12)
+    detections = recognizer.detect(scene.image)
+    assert score(scene, detections).wrong == 0
