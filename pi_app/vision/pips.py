@@ -17,8 +17,8 @@ across the card (along its short edge), then from and to down it. A number card'
 of pips (4 to 10), its top middle pip (2 and 3) and its middle row lie there, and in a row of
 cards the next card often leaves the left column showing."""
 PIP_HEIGHT = (0.15, 0.32)
-"""A pip's height, in card widths. From 0.12, a row's next card's index suit was taken for a
-pip (the benchmark's six seeds: one more misread, no more cards)."""
+"""A pip's height, in card widths: an index suit is smaller. From 0.12, the benchmark's six seeds
+read no more cards and one more misread (in a plastic row)."""
 PIP_WIDTH = (0.08, 0.32)
 """A pip's width, in card widths."""
 SOLID = 0.4

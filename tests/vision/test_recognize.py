@@ -1249,8 +1249,8 @@ def test_a_suit_in_doubt_between_spade_and_club_is_settled_by_the_pips_beside_it
 
 def test_a_court_cards_art_is_no_pip(
         recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's twenty-third plastic table (seed 5), a row: the king of clubs' art holds
-    # a shape the suit network reads as a spade beyond doubt
+    # The benchmark's twenty-third plastic table (seed 5), a row: read through the pips beside
+    # its index, the row names the king of spades where the king of clubs lies
     assert_misread_only_without(recognizer, benchmark_table(plastic_deck, 5, 23), monkeypatch,
                                 "PIPPED", RANKS.index("K"))
 
