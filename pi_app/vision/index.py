@@ -79,12 +79,19 @@ class IndexGlyphs:
 
 def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
     """The corner region warped upright: the index reads top-left, PATCH_W x PATCH_H pixels."""
-    p, w = corner.point, corner.width
-    src = np.array([p, p + corner.u * w * PATCH_U, p + corner.v * w * PATCH_V], np.float32)
-    dst = np.array([[0, 0], [PATCH_W, 0], [0, PATCH_H]], np.float32)
-    m = cv2.getAffineTransform(src, dst)
-    return cv2.warpAffine(frame, m, (PATCH_W, PATCH_H), flags=cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)
+    w = corner.width
+    return upright_patch(frame, corner.point, corner.u * w * PATCH_U, corner.v * w * PATCH_V,
+                         (PATCH_W, PATCH_H))
+
+
+def upright_patch(frame: np.ndarray, origin: np.ndarray, across: np.ndarray, down: np.ndarray,
+                  size: tuple[int, int]) -> np.ndarray:
+    """The frame's parallelogram from `origin` along `across` and `down` (frame pixels), warped
+    upright into `size` (width, height) pixels."""
+    src = np.array([origin, origin + across, origin + down], np.float32)
+    dst = np.array([[0, 0], [size[0], 0], [0, size[1]]], np.float32)
+    return cv2.warpAffine(frame, cv2.getAffineTransform(src, dst), size,
+                          flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def read_corner(frame: np.ndarray, corner: Corner,

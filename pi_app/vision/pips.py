@@ -4,12 +4,11 @@ blurred), the pips printed beside it, twice its size, show the shape a player wo
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from pi_app.vision.detect import Corner
 from pi_app.vision.glyphs import components
-from pi_app.vision.index import glyph_image, patch_ink
+from pi_app.vision.index import glyph_image, patch_ink, upright_patch
 
 PIP_AREA = (0.12, 0.62, 0.06, 0.75)
 """Where the pips nearest the index lie, in card widths from its index corner: from and to
@@ -36,13 +35,10 @@ def pip_glyphs(frame: np.ndarray, corner: Corner) -> np.ndarray:
     across_from, across_to, down_from, down_to = PIP_AREA
     size = (max(8, round((across_to - across_from) * width)),
             max(8, round((down_to - down_from) * width)))
-    start = corner.point + (corner.u * across_from + corner.v * down_from) * width
-    source = np.array([start, start + corner.u * (across_to - across_from) * width,
-                       start + corner.v * (down_to - down_from) * width], np.float32)
-    upright = cv2.getAffineTransform(source, np.array([[0, 0], [size[0], 0], [0, size[1]]],
-                                                      np.float32))
-    patch = cv2.warpAffine(frame, upright, size, flags=cv2.INTER_LINEAR,
-                           borderMode=cv2.BORDER_REPLICATE)
+    patch = upright_patch(frame,
+                          corner.point + (corner.u * across_from + corner.v * down_from) * width,
+                          corner.u * (across_to - across_from) * width,
+                          corner.v * (down_to - down_from) * width, size)
     inked = patch_ink(patch)
     if inked is None:
         return np.zeros((0, 1, 1, 1), np.float32)
