@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -15,12 +16,26 @@ from pi_app.vision.designs import (  # noqa: E402
     aisleriot_available,
     kennard,
 )
+from pi_app.vision.detect import Corner  # noqa: E402
 from pi_app.vision.recognizer import Recognizer  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def kennard_deck(shared_dir: Path) -> Design:
     return kennard(shared_dir)
+
+
+@pytest.fixture(scope="session")
+def kennard_laid(kennard_deck: Design) -> Callable[[str], tuple[np.ndarray, Corner]]:
+    """Lays a Kennard card (by code) face up on a dark table: the frame, and the corner of the
+    card's top-left index."""
+    def laid(code: str) -> tuple[np.ndarray, Corner]:
+        face = kennard_deck[code]
+        table = cv2.copyMakeBorder(np.ascontiguousarray(face[..., :3]), 40, 40, 40, 40,
+                                   cv2.BORDER_CONSTANT, value=(40, 40, 40))
+        return table, Corner(np.array([40.0, 40.0]), np.array([1.0, 0.0]),
+                             np.array([0.0, 1.0]), float(face.shape[1]))
+    return laid
 
 
 @pytest.fixture(scope="session")

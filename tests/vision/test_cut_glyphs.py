@@ -4,6 +4,7 @@ to such glyphs read them with the suit and rank networks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -27,15 +28,10 @@ from pi_app.vision.training import (
 )
 
 
-def _index(face: np.ndarray) -> IndexGlyphs:
-    """The glyphs of a card's top-left index, read from the face laid on a dark table."""
-    import cv2
-
-    table = cv2.copyMakeBorder(np.ascontiguousarray(face[..., :3]), 40, 40, 40, 40,
-                               cv2.BORDER_CONSTANT, value=(40, 40, 40))
-    corner = Corner(np.array([40.0, 40.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]),
-                    float(face.shape[1]))
-    read = read_corner(table, corner)
+def _index(laid: tuple[np.ndarray, Corner]) -> IndexGlyphs:
+    """The glyphs of a card's top-left index, read from the face laid on a dark table
+    (`kennard_laid`)."""
+    read = read_corner(*laid)
     assert read is not None
     return read[1]
 
@@ -71,8 +67,8 @@ def kennard_glyphs(kennard_deck: Design) -> Samples:
 
 
 def test_a_suit_cut_down_its_right_side_keeps_its_left_and_is_framed_again(
-        kennard_deck: Design) -> None:
-    spade = _index(kennard_deck["7S"]).suit
+        kennard_laid: Callable[[str], tuple[np.ndarray, Corner]]) -> None:
+    spade = _index(kennard_laid("7S")).suit
     cut = cut_glyph(spade, (GLYPH * 0.6, GLYPH / 2, 0.0))  # the next card's edge, upright
     assert cut is not None and cut.shape == spade.shape
     ink = np.nonzero(cut[0] > INK)
@@ -89,14 +85,14 @@ def test_a_suit_mostly_hidden_is_no_sample() -> None:
 
 
 def test_a_cut_suit_is_what_the_suit_network_and_the_cut_suits_head_agree_on(
-        kennard_deck: Design) -> None:
+        kennard_laid: Callable[[str], tuple[np.ndarray, Corner]]) -> None:
     default = Model.default()
     always_diamonds = np.zeros(NONE_SUIT + 1, np.float32)
     always_diamonds[int(parse_card("AD").suit)] = 20.0
     head = Softmax(np.zeros_like(default.suit.head.weights), always_diamonds)
     diamonds = replace(default, cut_suit=GlyphNet(default.suit.convs, default.suit.dense, head))
     same = replace(default, cut_suit=default.suit)
-    whole = _index(kennard_deck["7H"])
+    whole = _index(kennard_laid("7H"))
     hearts = int(parse_card("7H").suit)
     _, ps = Recognizer(diamonds)._probabilities([whole, replace(whole, cut=True)])
     assert ps[0, hearts] > 0.97  # read whole by the suit network alone
@@ -106,13 +102,13 @@ def test_a_cut_suit_is_what_the_suit_network_and_the_cut_suits_head_agree_on(
 
 
 def test_a_rank_the_next_cards_edge_cut_is_what_the_rank_network_and_the_cut_ranks_head_agree_on(
-        kennard_deck: Design) -> None:
+        kennard_laid: Callable[[str], tuple[np.ndarray, Corner]]) -> None:
     default = Model.default()
     always_kings = np.zeros(NONE_RANK + 1, np.float32)
     always_kings[parse_card("KH").rank - 1] = 20.0
     head = Softmax(np.zeros_like(default.rank.head.weights), always_kings)
     kings = replace(default, cut_rank=GlyphNet(default.rank.convs, default.rank.dense, head))
-    whole = _index(kennard_deck["7H"])
+    whole = _index(kennard_laid("7H"))
     seven = parse_card("7H").rank - 1
     pr, _ = Recognizer(kings)._probabilities(
         [whole, replace(whole, cut=True), replace(whole, cut=True, rank_cut=True)])
