@@ -139,17 +139,21 @@ def misframed(glyphs: IndexGlyphs) -> bool:
 
 
 def reframe(frame: np.ndarray, corner: Corner, glyphs: IndexGlyphs,
-            level: float = INK) -> tuple[Corner, IndexGlyphs]:
+            level: float = INK, in_place: bool = False) -> tuple[Corner, IndexGlyphs]:
     """A misframed reading read again with the rank where an index usually has it.
 
     A width guessed from glyph spacing or from other cards can be a third off, which shrinks
     the index out of the patch or blows it up; the rank glyph found in the first look gives
-    the scale."""
+    the scale. `in_place`: the corner stays where it is, and only the card size changes. An
+    outline corner is a card's own corner, and a deck that prints its index big (bellot's,
+    plastic's) has its rank glyph half again as tall as the common index's: at the width
+    that rank implies, the corner put where the common index's rank lies from it
+    (`glyphs.RANK_CENTRE`) falls a fifteenth of a card off the card, on the card beneath."""
     if not misframed(glyphs):
         return corner, glyphs
     width = corner.width * glyphs.rank_box[3] / RANK_PATCH_HEIGHT
     centre, _ = rank_glyph(corner, glyphs)
-    point = corner_at_rank(centre, corner.u, corner.v, width)
+    point = corner.point if in_place else corner_at_rank(centre, corner.u, corner.v, width)
     framed = Corner(point, corner.u, corner.v, float(width))
     again = read_glyphs(corner_patch(frame, framed), level)
     if again is None:  # the second look lost it (an index flush with the card's edge, say)

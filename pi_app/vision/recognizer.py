@@ -608,8 +608,11 @@ class Recognizer:
         cards, none lost or misread; three of them through step-back readings that stay
         unsure, as glyphs to seat on or to read at the firmer line, so those are kept too).
         The rest as they were; and, for `_with_first_looks`, each first look that was framed
-        again, with where its new reading is in the list. `level`: the line for ink they were
-        read at."""
+        again, with where its new reading is in the list, and so too an outline corner's
+        reading framed again in place (`index.reframe`, `in_place`): a deck that prints its
+        index big has it framed again off its card, and the corner the outline gave holds it
+        (six seeds of the benchmark: 14 more cards, bellot's and plastic's in rows and
+        scattered, no more misread). `level`: the line for ink they were read at."""
         odd = [i for i, (_, _, glyphs) in enumerate(reads) if misframed(glyphs)]
         if not odd:
             return reads, []
@@ -626,14 +629,19 @@ class Recognizer:
             again = (hypothesis, *reframe(frame, framed, glyphs, level)) if i in odd else read
             if again[1] is not framed:
                 firsts.append((len(kept), read))
+                if not framed.from_glyphs:  # an outline's corner: the card's own
+                    in_place = (hypothesis, *reframe(frame, framed, glyphs, level, True))
+                    if in_place[1] is not framed:
+                        firsts.append((len(kept), in_place))
             kept.append(again)
         return kept, firsts
 
     def _with_first_looks(self, reads: list[_Read], firsts: list[tuple[int, _Read]],
                           sure: float | None = None
                           ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
-        """`reads`, with the first looks (`firsts`, from `_reframed`) that read surely where
-        framing them again did not, and their rank and suit probabilities (both read by the
+        """`reads`, with the first looks (`firsts`, from `_reframed`: and the outline corners'
+        readings framed again in place) that read surely where framing them again did not,
+        and their rank and suit probabilities (both read by the
         networks in one batch). A deck that prints its index big (plastic's, bellot's) has it
         framed again at a card size too big: the wider patch takes in more of what lies round
         the index (in a fan, the next card's edge and index) and reads it unsurely. Where the

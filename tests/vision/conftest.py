@@ -17,6 +17,7 @@ from pi_app.vision.designs import (  # noqa: E402
     kennard,
 )
 from pi_app.vision.detect import Corner  # noqa: E402
+from pi_app.vision.index import INK, IndexGlyphs, reframe  # noqa: E402
 from pi_app.vision.recognizer import Recognizer  # noqa: E402
 
 
@@ -36,6 +37,17 @@ def kennard_laid(kennard_deck: Design) -> Callable[[str], tuple[np.ndarray, Corn
         return table, Corner(np.array([40.0, 40.0]), np.array([1.0, 0.0]),
                              np.array([0.0, 1.0]), float(face.shape[1]))
     return laid
+
+
+@pytest.fixture(scope="session")
+def reframe_never_in_place() -> Callable[..., tuple[Corner, IndexGlyphs]]:
+    """`index.reframe`, but never framing a reading again in place (its `in_place` asked for,
+    it gives the first look back, as `reframe` does where it finds nothing): to put in the
+    recogniser's place, leaving out the outline corners' readings framed again in place."""
+    def reframed(frame: np.ndarray, corner: Corner, glyphs: IndexGlyphs, level: float = INK,
+                 in_place: bool = False) -> tuple[Corner, IndexGlyphs]:
+        return (corner, glyphs) if in_place else reframe(frame, corner, glyphs, level)
+    return reframed
 
 
 @pytest.fixture(scope="session")

@@ -723,12 +723,15 @@ def test_a_four_the_first_look_takes_for_no_index_is_read_at_the_firmer_look() -
 
 
 def test_fanned_cards_read_unsurely_at_first_are_read_at_a_firmer_look_and_none_misread(
-        kennard_deck, recognizer, monkeypatch: pytest.MonkeyPatch) -> None:
+        kennard_deck, recognizer, reframe_never_in_place,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # A tight fan in which the shadow of each card on top runs into the next card's rank.
-    # (Seated in the fan's gap, or seated closer at the first line once a seat read it as a
-    # card, the jack of diamonds reads at the first line too: both left out)
+    # (Seated in the fan's gap, seated closer at the first line once a seat read it as a
+    # card, or framed again in place at its outline corner, the jack of diamonds reads at the
+    # first line too: all three left out)
     monkeypatch.setattr("pi_app.vision.recognizer.FAN_GAP_FACING", -1.0)
     monkeypatch.setattr("pi_app.vision.recognizer.SEAT_PROMISE", float("inf"))
+    monkeypatch.setattr("pi_app.vision.recognizer.reframe", reframe_never_in_place)
     scene = make_scene(kennard_deck, np.random.default_rng(12), "fan", n_cards=8)
     present = {card.code for card in scene.cards}
     read = {d.card.code for d in recognizer.detect(scene.image) if d.card is not None}

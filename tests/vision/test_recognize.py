@@ -311,6 +311,18 @@ def test_a_big_index_read_surely_as_first_framed_stands_where_framing_it_again_r
     assert (tally.correct, tally.wrong) == (8, 0)
 
 
+def test_a_big_index_is_framed_again_at_its_outline_corner_where_its_rank_puts_it_off_the_card(
+        recognizer, bellot_deck, reframe_never_in_place,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twenty-third bellot table (seed 2), a row: the 6 of spades' rank is half
+    # again as tall as the common index's, so its reading is framed again half again as wide;
+    # put where the common index's rank lies from its corner, that framing starts off the
+    # card, on the card beneath, and does not read it. Framed again at its outline corner, the
+    # card's own, it reads at 0.97
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 2, 23), "6S", monkeypatch,
+                          "reframe", reframe_never_in_place)
+
+
 def test_a_firmer_second_look_read_surely_as_first_framed_stands_where_framing_it_again_does_not(
         recognizer, paris_deck) -> None:
     # The benchmark's fourth paris table (seed 5): the first look at the 6 of clubs' corner
@@ -761,10 +773,13 @@ def test_a_cards_rounded_corner_taken_for_its_rank_is_read_again_without_it(
 
 
 def test_a_fanned_index_the_next_card_cuts_is_read_where_framings_agree_on_it(
-        recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+        recognizer, plastic_deck, reframe_never_in_place,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's ninth plastic table (seed 1), a fan: the next card's edge cuts into the
     # queen of hearts' index, and three framings of its Q read her at 0.91 to 0.97, below
-    # FIRM_SURE. Agreeing, they back each other; alone, a cut reading must be firm
+    # FIRM_SURE. Agreeing, they back each other; alone, a cut reading must be firm. (Framed
+    # again in place at her outline corner, she reads firmly: left out.)
+    monkeypatch.setattr(recognizer_module, "reframe", reframe_never_in_place)
     assert_read_only_with(recognizer, benchmark_table(plastic_deck, 1, 9), "QH", monkeypatch,
                           "_needed", _cut_readings_unbacked, Recognizer)
 
