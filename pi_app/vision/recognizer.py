@@ -544,7 +544,7 @@ class Recognizer:
                 missed.append(hypothesis)
             else:
                 reads.append((hypothesis, *look))
-        reads, pr, ps = self._with_first_looks(*self._reframed(frame, reads))
+        reads, pr, ps = self._with_first_looks(frame, *self._reframed(frame, reads))
         self._read_off_border(frame, reads, pr, ps)
         return reads, missed, pr, ps
 
@@ -608,11 +608,8 @@ class Recognizer:
         cards, none lost or misread; three of them through step-back readings that stay
         unsure, as glyphs to seat on or to read at the firmer line, so those are kept too).
         The rest as they were; and, for `_with_first_looks`, each first look that was framed
-        again, with where its new reading is in the list, and so too an outline corner's
-        reading framed again in place (`index.reframe`, `in_place`): a deck that prints its
-        index big has it framed again off its card, and the corner the outline gave holds it
-        (six seeds of the benchmark: 14 more cards, bellot's and plastic's in rows and
-        scattered, no more misread). `level`: the line for ink they were read at."""
+        again, with where its new reading is in the list. `level`: the line for ink they were
+        read at."""
         odd = [i for i, (_, _, glyphs) in enumerate(reads) if misframed(glyphs)]
         if not odd:
             return reads, []
@@ -629,35 +626,48 @@ class Recognizer:
             again = (hypothesis, *reframe(frame, framed, glyphs, level)) if i in odd else read
             if again[1] is not framed:
                 firsts.append((len(kept), read))
-                if not framed.from_glyphs:  # an outline's corner: the card's own
-                    in_place = (hypothesis, *reframe(frame, framed, glyphs, level, True))
-                    if in_place[1] is not framed:
-                        firsts.append((len(kept), in_place))
             kept.append(again)
         return kept, firsts
 
-    def _with_first_looks(self, reads: list[_Read], firsts: list[tuple[int, _Read]],
+    def _with_first_looks(self, frame: np.ndarray, reads: list[_Read],
+                          firsts: list[tuple[int, _Read]], level: float = INK,
                           sure: float | None = None
                           ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
-        """`reads`, with the first looks (`firsts`, from `_reframed`: and the outline corners'
-        readings framed again in place) that read surely where framing them again did not,
-        and their rank and suit probabilities (both read by the
+        """`reads`, with the first looks (`firsts`, from `_reframed`) that read surely where
+        framing them again did not, and their rank and suit probabilities (both read by the
         networks in one batch). A deck that prints its index big (plastic's, bellot's) has it
         framed again at a card size too big: the wider patch takes in more of what lies round
         the index (in a fan, the next card's edge and index) and reads it unsurely. Where the
         second reading is sure, it alone stands, as before: keeping the first look there too
         read 34 more cards on the benchmark's four seeds, and 6 more wrong (docs/vision.md).
-        `sure`: how sure a reading must be to stand at this stage (the threshold, unless
-        given)."""
+
+        So too an outline corner's first look framed again at that card size in place
+        (`index.reframe`, `in_place`), where framing it again did not read surely: the
+        framing that puts its rank where the common index's lies from its corner puts a big
+        index's corner off its card, on the card beneath, and the outline's corner is the
+        card's own (six seeds of the benchmark: 14 more cards, plastic's and bellot's most,
+        no more misread). `level`: the line for ink they were read at; `sure`: how sure a
+        reading must be to stand at this stage (the threshold, unless given)."""
         pr, ps = self._probabilities([found for _, _, found in reads]
                                      + [found for _, (_, _, found) in firsts])
         _, _, confidence = best_answers(pr, ps)
         n = len(reads)
         least = self.threshold if sure is None else sure
-        extra = [k for k, (i, _) in enumerate(firsts)
-                 if confidence[i] < least <= confidence[n + k]]
+        unsure = [k for k, (i, _) in enumerate(firsts) if confidence[i] < least]
+        extra = [k for k in unsure if least <= confidence[n + k]]
         rows = [*range(n), *(n + k for k in extra)]
-        return reads + [firsts[k][1] for k in extra], pr[rows], ps[rows]
+        reads, pr, ps = reads + [firsts[k][1] for k in extra], pr[rows], ps[rows]
+        in_place = [(hypothesis, *again) for hypothesis, framed, glyphs
+                    in (firsts[k][1] for k in unsure)
+                    if not framed.from_glyphs  # an outline's corner: the card's own
+                    and (again := reframe(frame, framed, glyphs, level, in_place=True))[0]
+                    is not framed]  # else that look lost the index
+        if not in_place:
+            return reads, pr, ps
+        placed_pr, placed_ps = self._probabilities([found for _, _, found in in_place])
+        placed = best_answers(placed_pr, placed_ps)[2] >= least
+        return (reads + [read for read, kept in zip(in_place, placed, strict=True) if kept],
+                np.concatenate([pr, placed_pr[placed]]), np.concatenate([ps, placed_ps[placed]]))
 
     def _read_off_border(self, frame: np.ndarray, reads: list[_Read], pr: np.ndarray,
                          ps: np.ndarray) -> None:
@@ -698,8 +708,8 @@ class Recognizer:
         looks = [(hypothesis, *look) for hypothesis in missed
                  if (look := first_look(frame, hypothesis, FIRM_INK)) is not None]
         sure = max(self.threshold, FIRM_SURE)
-        return _sure_only(*self._with_first_looks(*self._reframed(frame, looks, FIRM_INK), sure),
-                          sure)
+        return _sure_only(*self._with_first_looks(frame, *self._reframed(frame, looks, FIRM_INK),
+                                                  FIRM_INK, sure), sure)
 
     def _at_table_scale(self, frame: np.ndarray, hypotheses: list[Corner], reads: list[_Read],
                         pr: np.ndarray, ps: np.ndarray, faces: Sequence[_Face]

@@ -635,7 +635,8 @@ def test_a_firmer_first_look_stands_where_its_framing_again_falls_short_of_the_f
     weighed = Recognizer._with_first_looks
     assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 2), "JS", monkeypatch,
                           "_with_first_looks",
-                          lambda self, reads, firsts, sure=None: weighed(self, reads, firsts),
+                          lambda self, frame, reads, firsts, level=INK, sure=None:
+                          weighed(self, frame, reads, firsts, level),
                           Recognizer)
 
 
