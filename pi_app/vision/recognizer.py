@@ -634,12 +634,13 @@ class Recognizer:
                           sure: float | None = None
                           ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
         """`reads`, with the first looks (`firsts`, from `_reframed`) that read surely where
-        framing them again did not, and their rank and suit probabilities (both read by the
-        networks in one batch). A deck that prints its index big (plastic's, bellot's) has it
-        framed again at a card size too big: the wider patch takes in more of what lies round
-        the index (in a fan, the next card's edge and index) and reads it unsurely. Where the
-        second reading is sure, it alone stands, as before: keeping the first look there too
-        read 34 more cards on the benchmark's four seeds, and 6 more wrong (docs/vision.md).
+        framing them again did not, and their rank and suit probabilities (the readings and
+        the first looks read by the networks in one batch). A deck that prints its index big
+        (plastic's, bellot's) has it framed again at a card size too big: the wider patch
+        takes in more of what lies round the index (in a fan, the next card's edge and index)
+        and reads it unsurely. Where the second reading is sure, it alone stands, as before:
+        keeping the first look there too read 34 more cards on the benchmark's four seeds, and
+        6 more wrong (docs/vision.md).
 
         So too an outline corner's first look framed again at that card size in place
         (`index.reframe`, `in_place`), where framing it again did not read surely: the
