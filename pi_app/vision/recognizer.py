@@ -646,7 +646,7 @@ class Recognizer:
         (`index.reframe`, `in_place`), where framing it again did not read surely: the
         framing that puts its rank where the common index's lies from its corner puts a big
         index's corner off its card, on the card beneath, and the outline's corner is the
-        card's own (six seeds of the benchmark: 14 more cards, plastic's and bellot's most,
+        card's own (six seeds of the benchmark: 13 more cards, plastic's and bellot's most,
         no more misread). `level`: the line for ink they were read at; `sure`: how sure a
         reading must be to stand at this stage (the threshold, unless given)."""
         pr, ps = self._probabilities([found for _, _, found in reads]
@@ -660,7 +660,7 @@ class Recognizer:
         reads, pr, ps = reads + [firsts[k][1] for k in extra], pr[rows], ps[rows]
         in_place = [(hypothesis, *again) for hypothesis, framed, glyphs
                     in (firsts[k][1] for k in unsure)
-                    if not framed.from_glyphs  # an outline's corner: the card's own
+                    if not hypothesis.from_glyphs  # an outline's corner: the card's own
                     and (again := reframe(frame, framed, glyphs, level, in_place=True))[0]
                     is not framed]  # else that look lost the index
         if not in_place:
