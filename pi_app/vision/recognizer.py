@@ -1000,18 +1000,13 @@ class Recognizer:
             return
         settling = np.flatnonzero(doubted)
         embedded = self.model.suit.embed(np.stack([seen[i].suit for i in [*settling, *shown]]))
-        apart = _cosine_distances(embedded[:len(settling)], embedded[len(settling):])
+        distances = _cosine_distances(embedded[:len(settling)], embedded[len(settling):])
+        apart = {suit: _apart(seen, shown[suits[shown] == suit])
+                 for suit in set(suits[shown].tolist())}
         for k, i in enumerate(settling.tolist()):
-            nearest = {suit: float(apart[k, suits[shown] == suit].min())
-                       for suit in two[i].tolist() if (suits[shown] == suit).any()}
-            if len(nearest) == 2:
-                rival, likelier = two[i].tolist()
-                out = (rival if nearest[likelier] < DECK_NEARER * nearest[rival] else
-                       likelier if nearest[rival] < DECK_NEARER * nearest[likelier] else None)
-            else:
-                (suit, distance), = nearest.items()
-                prints = shown[suits[shown] == suit]
-                out = suit if distance >= DECK_APART and _apart(seen, prints) else None
+            out = _ruled_out({suit: float(distances[k, suits[shown] == suit].min())
+                              for suit in two[i].tolist() if suit in apart},
+                             two[i].tolist(), apart)
             if out is not None:
                 ps[i, out] = 0.0
                 ps[i] /= ps[i].sum()
@@ -1495,6 +1490,23 @@ class _Seen:
     glyph_height: float
     cut: bool = False
     suit: np.ndarray | None = None
+
+
+def _ruled_out(nearest: dict[int, float], two: list[int], apart: dict[int, bool]
+               ) -> int | None:
+    """Which of a doubted reading's `two` suits (the likelier last), if either, the frame's
+    sure suit glyphs rule out, by the cosine distance to each suit's nearest (`nearest`: the
+    suits shown) and whether each is shown in glyphs apart (`apart`)
+    (`Recognizer._settled_by_the_deck`)."""
+    if len(nearest) == 2:
+        rival, likelier = two
+        if nearest[likelier] < DECK_NEARER * nearest[rival]:
+            return rival
+        return likelier if nearest[rival] < DECK_NEARER * nearest[likelier] else None
+    if len(nearest) == 1:
+        (suit, distance), = nearest.items()
+        return suit if distance >= DECK_APART and apart[suit] else None
+    return None  # neither suit is shown
 
 
 def _apart(seen: list[_Seen], readings: np.ndarray) -> bool:

@@ -1307,3 +1307,22 @@ def test_one_suit_glyph_read_twice_does_not_rule_its_suit_out(
     # card hides in part; taken as the deck's spade, it made a club of the 5
     assert_misread_only_without(recognizer, benchmark_table(anglo_deck, 7, 15), monkeypatch,
                                 "_apart", lambda seen, readings: True)
+
+
+def test_a_suit_in_doubt_that_no_sure_reading_shows_is_left_as_read(recognizer) -> None:
+    # A 5 read half club, half spade, and a 5 read half heart, half diamond, beside a sure 5 of
+    # spades: the spade settles the first or not, and nothing on the table weighs the second
+    right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    rng = np.random.default_rng(0)
+
+    def reading(x: float) -> _Seen:
+        return _Seen(Corner(np.array([x, 200.0]), right, down, 120.0),
+                     np.array([x + 10, 213.0]), 16.0, suit=rng.random((1, 24, 24), np.float32))
+
+    seen = [reading(100.0), reading(400.0), reading(700.0)]
+    pr = np.zeros((3, len(RANKS) + 1))  # the last: no index
+    pr[:, RANKS.index("5")] = 1.0
+    ps = np.array([[0.6, 0.0, 0.0, 0.4, 0.0], [0.0, 0.55, 0.45, 0.0, 0.0],
+                   [0.0, 0.0, 0.0, 1.0, 0.0]])
+    recognizer._settled_by_the_deck(seen, pr, ps)
+    assert ps[1].tolist() == [0.0, 0.55, 0.45, 0.0, 0.0]
