@@ -10,6 +10,7 @@ import pytest
 
 cv2 = pytest.importorskip("cv2", reason="card vision needs OpenCV (the 'vision' extra)")
 
+import pi_app.vision.recognizer as recognizer_module  # noqa: E402
 from pi_app.vision.designs import (  # noqa: E402
     Design,
     aisleriot,
@@ -48,6 +49,14 @@ def reframe_never_in_place() -> Callable[..., tuple[Corner, IndexGlyphs]]:
                  in_place: bool = False) -> tuple[Corner, IndexGlyphs]:
         return (corner, glyphs) if in_place else reframe(frame, corner, glyphs, level)
     return reframed
+
+
+@pytest.fixture
+def suits_never_settled_by_the_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recogniser leaves a suit in doubt as read, whatever suits the table's sure readings
+    show (`Recognizer._settled_by_the_deck`): for a test of another way to read it."""
+    monkeypatch.setattr(recognizer_module, "DECK_NEARER", 0.0)
+    monkeypatch.setattr(recognizer_module, "DECK_APART", float("inf"))
 
 
 @pytest.fixture(scope="session")
