@@ -310,14 +310,21 @@ SHAPE_DOUBT = 0.9
 this much of its suit probability between them (`_settled_by_pips`)."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 DECK_NEARER = 0.75
-"""A doubted suit is the one whose nearest sure suit glyph in the frame lies this many times as
-near as the other's (`Recognizer._settled_by_the_deck`; cosine distances)."""
+"""An unsure reading's suit in doubt is the one whose nearest sure suit glyph in the frame lies
+this many times as near as the other's (`Recognizer._settled_by_the_deck`; cosine
+distances)."""
+DECK_OVERRULES = 0.5
+"""A sure reading's suit in doubt gives way to the other of its colour only where the other's
+nearest sure suit glyph elsewhere in the frame lies this many times as near
+(`Recognizer._settled_by_the_deck`): a sure glyph misread as a suit can lie as near as the
+other suit's (a bellot row's 5 of spades, 0.022 from a 2 misread as a club, 0.031 from the
+2 of spades)."""
 DECK_APART = 0.2
-"""A doubted suit is not one whose nearest sure glyph in the frame lies this far (cosine
-distance) or further, where the frame shows no sure glyph of the other
-(`Recognizer._settled_by_the_deck`). Suit glyphs of one deck's suit lie 0.02 apart on the
-median, and 0.14 for all but one in twenty; of its other suit of that colour, 0.25 on the
-median, and 0.09 for all but one in twenty (six seeds of the benchmark)."""
+"""An unsure reading's suit in doubt is not one whose nearest sure glyph in the frame lies this
+far (cosine distance) or further, where the frame shows no sure glyph of the other
+(`Recognizer._settled_by_the_deck`). On six seeds of the benchmark, such a suit glyph lay
+0.02 from the nearest sure glyph of its own suit on the median, and under 0.14 in 19 cases of
+20; from the other suit of its colour, 0.25 on the median, and over 0.09 in 19 of 20."""
 CUT_SUIT = "cut_suit"
 """The prefix of `Model.cut_suit`'s arrays in a model file."""
 CUT_RANK = "cut_rank"
@@ -946,9 +953,10 @@ class Recognizer:
         lay named the king of spades), nor through a mirrored framing (`Corner.mirrored`). Six
         seeds of the benchmark: 27 more cards, none lost, and 5 fewer misreads (two scattered
         6s of spades read as the 6 of clubs among them). Updates `ps` in place."""
-        ranks, _, _ = best_answers(pr, ps)
+        ranks, _, confidence = best_answers(pr, ps)
         doubted, two = self._suits_in_doubt(seen, pr, ps)
-        for i in np.flatnonzero(doubted & (ranks <= PIPPED)).tolist():
+        for i in np.flatnonzero(doubted & (confidence < self.threshold)
+                                & (ranks <= PIPPED)).tolist():
             if framings[i].mirrored:
                 continue
             glyphs = pip_glyphs(frame, framings[i])
@@ -963,36 +971,41 @@ class Recognizer:
 
     def _suits_in_doubt(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray
                         ) -> tuple[np.ndarray, np.ndarray]:
-        """Which readings are unsure, with their rank read at the threshold and their suit's
-        shape in doubt between the two suits of its colour (`SHAPE_DOUBT`), no card's edge
-        cutting their glyphs; and per reading its two likeliest suits, the likelier last."""
-        ranks, _, confidence = best_answers(pr, ps)
+        """Which readings have their rank read at the threshold and their suit's shape in
+        doubt between the two suits of its colour (`SHAPE_DOUBT`), no card's edge cutting
+        their glyphs; and per reading its two likeliest suits, the likelier last."""
+        ranks, _, _ = best_answers(pr, ps)
         rows = np.arange(len(pr))
         two = np.argsort(ps[:, :NONE_SUIT], axis=1)[:, -2:]
-        doubted = ((confidence < self.threshold) & ~np.array([s.cut for s in seen], bool)
-                   & (pr[rows, ranks] >= self.threshold)
+        doubted = (~np.array([s.cut for s in seen], bool) & (pr[rows, ranks] >= self.threshold)
                    & (ps[rows[:, None], two].sum(axis=1) >= SHAPE_DOUBT)
                    & (_SUIT_IS_RED[two[:, 0]] == _SUIT_IS_RED[two[:, 1]]))
         return doubted, two
 
     def _settled_by_the_deck(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> None:
-        """Each unsure reading whose suit's shape is in doubt between the two suits of its
-        colour (`_suits_in_doubt`), settled by the suits the frame's sure readings show: one
-        deck prints each suit alike, however unlike other decks' (plastic's clubs, each with a
-        stem slanting off its lower lobe, read 0.6 to 0.8 a club, and their pips as spades).
-        Suit glyphs are compared by the angle between their embeddings in the suit network
-        (`GlyphNet.embed`, `_cosine_distances`), which a deck's tuned network keeps in scale.
-        Where sure readings show both suits, the one whose nearest glyph lies `DECK_NEARER`
-        times as near as the other's is kept and the other ruled out; where they show one of
-        the two, in glyphs apart (two cards, or a card's two indexes), it is ruled out where its
-        nearest glyph lies `DECK_APART` or further (one sure king of spades, read twice at one
-        glyph, lay 0.28 from an anglo five of spades whose spade the next card of a fan hid in
-        part). Not where another card's edge cut a suit, among either. Six seeds of the
-        benchmark: 79 more cards (plastic's clubs, 67 of them), none lost, and one fewer
-        misread. Updates `ps` in place."""
+        """Each reading whose suit's shape is in doubt between the two suits of its colour
+        (`_suits_in_doubt`), short of beyond doubt (`BEYOND_DOUBT`), settled by the suits the
+        frame's sure readings show elsewhere: one deck prints each suit alike, however unlike
+        other decks' (plastic's clubs, each with a stem slanting off its lower lobe, read 0.6
+        to 0.8 a club, and their pips as spades). Suit glyphs are compared by the angle
+        between their embeddings in the suit network (`GlyphNet.embed`, `_cosine_distances`),
+        which a deck's tuned network keeps in scale; a reading's own glyph, read through other
+        framings, is none of its witnesses. Where sure readings show both suits, the one whose
+        nearest glyph lies `DECK_NEARER` times as near as the other's is kept (a sure
+        reading's suit gives way only at `DECK_OVERRULES`) and the other ruled out; where they
+        show one of the two, in glyphs apart (two cards, or a card's two indexes), it is ruled
+        out of an unsure reading where its nearest glyph lies `DECK_APART` or further (one
+        sure king of spades, read twice at one glyph, lay 0.28 from an anglo five of spades
+        whose spade the next card of a fan hid in part). Not where another card's edge cut a
+        suit, among either. Six seeds of the benchmark: 90 more cards (plastic's clubs, 65 of
+        them; 51 on scattered tables, 36 in rows), none lost, and 4 fewer misreads (a bellot 4
+        and an anglo_modern jack of spades read surely as clubs among them). Updates `ps` in
+        place."""
         _, suits, confidence = best_answers(pr, ps)
         doubted, two = self._suits_in_doubt(seen, pr, ps)
-        doubted &= np.array([s.suit is not None for s in seen], bool)
+        rows = np.arange(len(pr))
+        doubted &= ((ps[rows, two[:, 1]] < BEYOND_DOUBT)
+                    & np.array([s.suit is not None for s in seen], bool))
         shown = np.flatnonzero((confidence >= self.threshold)
                                & ~np.array([s.cut or s.suit is None for s in seen], bool)
                                & np.isin(suits, two[doubted]))
@@ -1001,12 +1014,18 @@ class Recognizer:
         settling = np.flatnonzero(doubted)
         embedded = self.model.suit.embed(np.stack([seen[i].suit for i in [*settling, *shown]]))
         distances = _cosine_distances(embedded[:len(settling)], embedded[len(settling):])
-        apart = {suit: _apart(seen, shown[suits[shown] == suit])
-                 for suit in set(suits[shown].tolist())}
+        witnesses = np.array([seen[j].glyph for j in shown]).reshape(-1, 2)
         for k, i in enumerate(settling.tolist()):
-            out = _ruled_out({suit: float(distances[k, suits[shown] == suit].min())
-                              for suit in two[i].tolist() if suit in apart},
-                             two[i].tolist(), apart)
+            elsewhere = np.linalg.norm(witnesses - seen[i].glyph, axis=1) > seen[i].glyph_height
+            shows = {suit: (suits[shown] == suit) & elsewhere for suit in two[i].tolist()}
+            nearest = {suit: float(distances[k, where].min())
+                       for suit, where in shows.items() if where.any()}
+            apart = {suit: _apart(seen, shown[where]) for suit, where in shows.items()
+                     if where.any()}
+            unsure = confidence[i] < self.threshold
+            out = (_ruled_out(nearest, two[i].tolist(), apart,
+                              DECK_NEARER if unsure else DECK_OVERRULES)
+                   if unsure or len(nearest) == 2 else None)
             if out is not None:
                 ps[i, out] = 0.0
                 ps[i] /= ps[i].sum()
@@ -1492,17 +1511,18 @@ class _Seen:
     suit: np.ndarray | None = None
 
 
-def _ruled_out(nearest: dict[int, float], two: list[int], apart: dict[int, bool]
-               ) -> int | None:
+def _ruled_out(nearest: dict[int, float], two: list[int], apart: dict[int, bool],
+               nearer: float) -> int | None:
     """Which of a doubted reading's `two` suits (the likelier last), if either, the frame's
     sure suit glyphs rule out, by the cosine distance to each suit's nearest (`nearest`: the
-    suits shown) and whether each is shown in glyphs apart (`apart`)
+    suits shown) and whether each is shown in glyphs apart (`apart`): where both are shown,
+    the one whose nearest lies `nearer` times as near as the other's is kept
     (`Recognizer._settled_by_the_deck`)."""
     if len(nearest) == 2:
         rival, likelier = two
-        if nearest[likelier] < DECK_NEARER * nearest[rival]:
+        if nearest[likelier] < nearer * nearest[rival]:
             return rival
-        return likelier if nearest[rival] < DECK_NEARER * nearest[likelier] else None
+        return likelier if nearest[rival] < nearer * nearest[likelier] else None
     if len(nearest) == 1:
         (suit, distance), = nearest.items()
         return suit if distance >= DECK_APART and apart[suit] else None

@@ -1328,3 +1328,19 @@ def test_a_suit_in_doubt_that_no_sure_reading_shows_is_left_as_read(recognizer) 
                    [0.0, 0.0, 0.0, 1.0, 0.0]])
     recognizer._settled_by_the_deck(seen, pr, ps)
     assert ps[1].tolist() == [0.0, 0.55, 0.45, 0.0, 0.0]
+
+
+def test_a_sure_suit_gives_way_where_the_other_suits_sure_glyphs_look_twice_as_like_it(
+        recognizer, anglo_modern_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twenty-third anglo_modern table (seed 2), a row: the jack of spades'
+    # suit reads surely a club; the table's sure spades lie far nearer it than its sure clubs
+    assert_misread_only_without(recognizer, benchmark_table(anglo_modern_deck, 2, 23),
+                                monkeypatch, "DECK_OVERRULES", 0.0)
+
+
+def test_a_sure_suit_holds_where_the_other_suits_sure_glyphs_look_only_a_little_more_like_it(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's fifth bellot table (seed 3), a row: the 5 of spades' suit reads 0.93 a
+    # spade; a 2 misread surely as a club lies 0.022 from it, the 2 of spades 0.031
+    assert_misread_only_without(recognizer, benchmark_table(bellot_deck, 3, 5), monkeypatch,
+                                "DECK_OVERRULES", recognizer_module.DECK_NEARER)
