@@ -1028,10 +1028,9 @@ class Recognizer:
         distances = _cosine_distances(embedded[:len(settling)], embedded[len(settling):])
         for k, i in enumerate(settling.tolist()):
             suit_of = two[i].tolist()
-            nearest = {suit_of[n]: float(distances[k, shows[k, :, n]].min())
-                       for n in range(2) if shows[k, :, n].any()}
-            apart = {suit_of[n]: _apart(seen, witnesses[shows[k, :, n]])
-                     for n in range(2) if shows[k, :, n].any()}
+            shown = [n for n in range(2) if shows[k, :, n].any()]
+            nearest = {suit_of[n]: float(distances[k, shows[k, :, n]].min()) for n in shown}
+            apart = {suit_of[n]: _apart(seen, witnesses[shows[k, :, n]]) for n in shown}
             out = _ruled_out(nearest, suit_of, apart,
                              DECK_OVERRULES if sure[i] else DECK_NEARER)
             if out is not None:
