@@ -954,7 +954,7 @@ class Recognizer:
         seeds of the benchmark: 27 more cards, none lost, and 5 fewer misreads (two scattered
         6s of spades read as the 6 of clubs among them). Updates `ps` in place."""
         ranks, _, confidence = best_answers(pr, ps)
-        doubted, two = self._suits_in_doubt(seen, pr, ps)
+        doubted, two = self._suits_in_doubt(seen, ranks, pr, ps)
         for i in np.flatnonzero(doubted & (confidence < self.threshold)
                                 & (ranks <= PIPPED)).tolist():
             if framings[i].mirrored:
@@ -969,12 +969,12 @@ class Recognizer:
                 weighed = ps[i] * pip
                 ps[i] = weighed / weighed.sum()
 
-    def _suits_in_doubt(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray
-                        ) -> tuple[np.ndarray, np.ndarray]:
-        """Which readings have their rank read at the threshold and their suit's shape in
-        doubt between the two suits of its colour (`SHAPE_DOUBT`), no card's edge cutting
-        their glyphs; and per reading its two likeliest suits, the likelier last."""
-        ranks, _, _ = best_answers(pr, ps)
+    def _suits_in_doubt(self, seen: list[_Seen], ranks: np.ndarray, pr: np.ndarray,
+                        ps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Which readings have their rank (`ranks`, from `best_answers`) read at the threshold
+        and their suit's shape in doubt between the two suits of its colour (`SHAPE_DOUBT`),
+        no card's edge cutting their glyphs; and per reading its two likeliest suits, the
+        likelier last."""
         rows = np.arange(len(pr))
         two = np.argsort(ps[:, :NONE_SUIT], axis=1)[:, -2:]
         doubted = (~np.array([s.cut for s in seen], bool) & (pr[rows, ranks] >= self.threshold)
@@ -1003,8 +1003,8 @@ class Recognizer:
         some witness can settle are embedded, with the witnesses they call (0.4 ms a scattered
         table; with a sure reading's suit short of beyond doubt, 0.999, two cards more for 0.7
         ms). Updates `ps` in place."""
-        _, suits, confidence = best_answers(pr, ps)
-        doubted, two = self._suits_in_doubt(seen, pr, ps)
+        ranks, suits, confidence = best_answers(pr, ps)
+        doubted, two = self._suits_in_doubt(seen, ranks, pr, ps)
         whole = np.array([not s.cut and s.suit is not None for s in seen], bool)
         sure = confidence >= self.threshold
         settling = np.flatnonzero(doubted & whole
