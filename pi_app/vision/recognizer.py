@@ -260,12 +260,15 @@ FAN_GAP_FIT = 0.3
 whole number of steps for the cards missing in it to be seated on (`_fan_gaps`). Four seeds of
 the benchmark (`--no-learn`): at 0.45, the same cards and 1 more misread."""
 GAP_REACH = 2.0
-"""How far from a gap's place (`_fan_gaps`, `_row_gaps`), in rank glyph heights, a glyph its
-seat finds may lie to be seated on again (`_seats`): the place is worked out from the cards
-read either side, and a row's cards lie unevenly (an anglo_poker row's 2 of diamonds, 16
+"""How far from a seat's site, in rank glyph heights, a glyph the seat finds may lie to be
+seated on again (`_seats`). A gap's place (`_fan_gaps`, `_row_gaps`) is worked out from the
+cards read either side, and a row's cards lie unevenly (an anglo_poker row's 2 of diamonds, 16
 pixels below the line between its neighbours' glyphs, reads 1.000 seated on its own glyph and
 no index seated at the place). Four seeds of the benchmark (`--no-learn`): 5 more cards, none
-misread (at 3, 4 more); seeds 2 and 4: 1 more."""
+misread (at 3, 4 more); seeds 2 and 4: 1 more. An unsure glyph is often the suit under the
+rank, or a piece of it, and its seat frames the rank above (a bellot jack of spades in a row,
+its small spade beside the court art's big one, read 1.000 seated on its J and no index
+seated on the spade; six seeds: 18 more cards, none lost or misread)."""
 FAN_GAP_FACING = 20.0
 """Degrees within which every sure reading on a fan's arc must face as the arc turns it for the
 gaps on it to be seated on (`_fan_gaps`): `FAN_FIT` lets an arc through cards that lie at random
@@ -855,7 +858,6 @@ class Recognizer:
         looked_pr, looked_ps = _no_reads(pr, ps)[1:]
         stands = np.zeros(0, bool)
         done: set[int] = set()
-        places = range(len(sites) - len(gaps), len(sites))
         for seats, share, level, promised in ((sites, 1.0, INK, False),
                                               (sites, SEATED_CLOSER, FIRM_INK, False),
                                               (sites, SEATED_CLOSER, INK, True),
@@ -864,7 +866,7 @@ class Recognizer:
                 seats = _read_as_cards(seats, looked, looked_pr, looked_ps)
             looks = _seats(frame, [site if k not in done else None
                                    for k, site in enumerate(seats)], width * share, level,
-                           places)
+                           (centres[witnesses], heights[witnesses]))
             pr_seated, ps_seated = self._probabilities([found for _, (_, _, found) in looks])
             seat_ranks, seat_suits, seat_confidence = best_answers(pr_seated, ps_seated)
             backed = seat_ranks * NONE_SUIT + seat_suits == np.array(
@@ -1416,22 +1418,25 @@ def _wrapped(angles: np.ndarray) -> np.ndarray:
 
 
 def _seats(frame: np.ndarray, sites: Sequence[tuple[np.ndarray, float, Corner] | None],
-           width: float, level: float = INK, places: range = range(0)
+           width: float, level: float, read: tuple[np.ndarray, np.ndarray]
            ) -> list[tuple[int, _Read]]:
     """Each site's glyph (its centre and height, and the framing to turn its corner as; None
     to pass it by) read through a corner seated on it at `width`, at this line for ink, where
     that reading finds the same glyph (`_one_glyph`, by the taller of the two): a site is
     often a piece of its rank (the top of a 2 cut off by the shadow beside it, 8 pixels high),
     and the seat finds the whole of it a few pixels away (four seeds of the benchmark: 9 more
-    cards, none lost or misread). The sites numbered in `places` are where a fan's or a row's
-    unread cards should lie, not glyphs seen: a glyph their seat finds within `GAP_REACH` is
-    seated on in turn. (The site's number, the reading.)"""
+    cards, none lost or misread). A glyph the seat finds elsewhere, within `GAP_REACH`, is
+    seated on in turn, once, unless it is one of the glyphs `read` surely already (their
+    centres and heights): a gap's place is where a fan's or a row's unread card should lie,
+    not a glyph seen, and an unsure glyph is often the suit under a rank; seated on again, a
+    dondorf 9 of clubs read surely already was framed as a 3 at 1.000. (The site's number,
+    the reading.)"""
     looks: list[tuple[int, _Read]] = []
     for k, site in enumerate(sites):
         if site is None:
             continue
         centre, height, turn = site
-        for _ in range(2 if k in places else 1):  # a place's seat may move to a glyph once
+        for _ in range(2):  # a seat may move to the glyph it finds once
             seated = _seated_on(frame, centre, turn, width, level)
             if seated is None:
                 break
@@ -1440,7 +1445,8 @@ def _seats(frame: np.ndarray, sites: Sequence[tuple[np.ndarray, float, Corner] |
             if _one_glyph(apart, height, found_height):
                 looks.append((k, (seat, *look)))
                 break
-            if apart >= GAP_REACH * height:
+            if apart >= GAP_REACH * height or _one_glyph(
+                    np.linalg.norm(read[0] - found, axis=1), found_height, read[1]).any():
                 break
             centre, height = found, found_height
     return looks

@@ -133,6 +133,8 @@ def calls_counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
 
 CALM = Conditions(tilt=0.05, light=0.2, glare=0.0, blur=0.5, noise=2.0, jpeg=(90, 95))
 HARSH = Conditions(tilt=0.3, light=0.55, glare=1.0, blur=1.2, noise=7.0, jpeg=(55, 70))
+NOTHING_READ = (np.zeros((0, 2)), np.zeros(0))
+"""No glyph read surely: the centres and heights `recognizer._seats` leaves alone."""
 
 
 def run(recognizer: Recognizer, design, layout: str, scenes: int, seed: int,
@@ -872,8 +874,8 @@ def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_agai
     seats = recognizer_module._seats
     with monkeypatch.context() as patched:
         assert_read_only_with(recognizer, scene, "QS", patched, "_seats",
-                              lambda frame, sites, width, level=INK, places=range(0):
-                              seats(frame, sites, width, places=places))
+                              lambda frame, sites, width, level, read:
+                              seats(frame, sites, width, INK, read))
     monkeypatch.setattr(recognizer_module, "SEATED_CLOSER", 1.0)
     assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
 
@@ -907,9 +909,32 @@ def test_a_seat_on_a_piece_of_a_rank_finds_the_whole_rank_as_the_same_glyph(
     assert look is not None
     centre, height = rank_glyph(*look)
     piece = (centre + corner.v * height / 3, height / 3, corner)
-    seated = _seats(scene.image, [piece], width)
+    seated = _seats(scene.image, [piece], width, INK, NOTHING_READ)
     assert [k for k, _ in seated] == [0]
     assert np.linalg.norm(rank_glyph(*seated[0][1][1:])[0] - centre) < 1.0
+
+
+def test_a_seat_on_the_suit_under_a_rank_is_seated_again_on_the_rank_it_finds(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eighth bellot table (seed 1), a row: the jack of spades' small spade lies
+    # beside the court art's big one, and no corner guess reads the index. Its unsure glyph is
+    # the small spade; seated on it, the corner frames the J above it, read 1.000 as the jack of
+    # spades, and that J, seated on in turn, reads so again
+    scene = benchmark_table(bellot_deck, 1, 8)
+    assert_read_only_with(recognizer, scene, "JS", monkeypatch, "GAP_REACH", 0.0)
+
+
+def test_a_seat_is_not_seated_again_on_a_glyph_read_surely_already(
+        recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twenty-first dondorf table (seed 2), a fan: the 9 of clubs is read at 0.998;
+    # an unsure glyph's seat finds that 9, and seated on it, framed as a 3 of clubs at 1.000,
+    # which disputes the 9 into an unknown
+    scene = benchmark_table(dondorf_deck, 2, 21)
+    seats = recognizer_module._seats
+    assert "9C" in {d.label for d in recognizer.detect(scene.image)}
+    monkeypatch.setattr(recognizer_module, "_seats", lambda frame, sites, width, level, read:
+                        seats(frame, sites, width, level, NOTHING_READ))
+    assert "9C" not in {d.label for d in recognizer.detect(scene.image)}
 
 
 def test_a_glyph_in_a_fan_is_seated_again_turned_as_the_arc_through_its_neighbours_turns_it(
