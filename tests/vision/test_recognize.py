@@ -1371,3 +1371,31 @@ def test_a_sure_suit_holds_where_the_other_suits_sure_glyphs_look_only_a_little_
     # spade; a 2 misread surely as a club lies 0.022 from it, the 2 of spades 0.031
     assert_misread_only_without(recognizer, benchmark_table(bellot_deck, 3, 5), monkeypatch,
                                 "DECK_OVERRULES", recognizer_module.DECK_NEARER)
+
+
+def test_an_unsure_reading_is_none_of_the_cards_read_surely_beside_it(
+        recognizer, anglo_poker_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twenty-first anglo_poker table (seed 4), a fan: the 9 of spades, half under
+    # the next card, reads 0.82 a spade and 0.16 a club, and the 9 of clubs beside it is read
+    # surely; one deck holds one 9 of clubs, so this is the 9 of spades (0.996)
+    assert_read_only_with(recognizer, benchmark_table(anglo_poker_deck, 4, 21), "9S",
+                          monkeypatch, "NAMED_BESIDE", 0.0)
+
+
+def test_a_card_read_surely_a_cards_length_away_may_be_the_same_card_and_rules_nothing_out(
+        recognizer, anglo_poker_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's ninth anglo_poker table (seed 7), a fan: the ace of clubs is read surely
+    # at one index and 0.6 a spade at the other, and the two readings' corners, where the fan
+    # hides the card's, are not one card's to `_same_card`; ruling the ace of clubs out of the
+    # second reading makes the ace of spades of it
+    assert_misread_only_without(recognizer, benchmark_table(anglo_poker_deck, 7, 9),
+                                monkeypatch, "NAMED_BESIDE", float("inf"))
+
+
+def test_a_card_read_surely_beside_a_reading_that_held_almost_none_of_it_leaves_it_in_doubt(
+        recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eighteenth dondorf table (seed 1), a fan: the 10 of clubs, half under
+    # the next card, reads as the king of clubs at 0.979, and the king of spades beside it,
+    # read surely, held 0.008 of that reading: ruled out, the king of clubs rose to 0.988
+    assert_misread_only_without(recognizer, benchmark_table(dondorf_deck, 1, 18), monkeypatch,
+                                "NAMED_CONTENDER", 0.0)
