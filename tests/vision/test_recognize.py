@@ -1399,3 +1399,21 @@ def test_a_card_read_surely_beside_a_reading_that_held_almost_none_of_it_leaves_
     # read surely, held 0.008 of that reading: ruled out, the king of clubs rose to 0.988
     assert_misread_only_without(recognizer, benchmark_table(dondorf_deck, 1, 18), monkeypatch,
                                 "NAMED_CONTENDER", 0.0)
+
+
+def test_a_card_read_alike_but_unsurely_at_both_its_index_corners_is_read_with_both(
+        recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's sixth plastic table (seed 3), a fan: the top card, the ace of clubs, is
+    # read 0.897 a club at its top-left index and 0.83 at its bottom-right; two prints of one
+    # card, framed and read apart, together read 0.977
+    assert_read_only_with(recognizer, benchmark_table(plastic_deck, 3, 6), "AC", monkeypatch,
+                          "BOTH_ENDS", float("inf"))
+
+
+def test_two_ends_read_as_one_card_only_where_each_leans_firmly_to_it(
+        recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's ninth plastic table (seed 7), a fan: the ace of clubs on top reads a spade
+    # at 0.898 and 0.591 at its two corners (plastic's club looks a spade to the suit network
+    # at both), and read together, the ace of spades
+    assert_misread_only_without(recognizer, benchmark_table(plastic_deck, 7, 9), monkeypatch,
+                                "BOTH_ENDS", 0.5)
