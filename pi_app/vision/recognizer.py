@@ -1071,9 +1071,11 @@ class Recognizer:
         answer = self._sure_cards(seen, pr, ps, same_index)
         ranks, suits, confidence = best_answers(pr, ps)
         card = ranks * NONE_SUIT + suits
-        same = _same_card(seen, answer, same_index, confidence >= UNDISPUTED)
         firm = (answer < 0) & (confidence >= BOTH_ENDS)  # unsure, but leaning one way
-        ends = same & ~same_index & (card[:, None] == card[None, :]) & firm[:, None] & firm
+        alike = ~same_index & (card[:, None] == card[None, :]) & firm[:, None] & firm
+        if not alike.any():
+            return
+        ends = _same_card(seen, answer, same_index, confidence >= UNDISPUTED) & alike
         alone_pr, alone_ps = pr.copy(), ps.copy()
         for i in np.flatnonzero(ends.any(axis=1)).tolist():
             other = int(np.flatnonzero(ends[i])[np.argmax(confidence[ends[i]])])
@@ -1214,12 +1216,21 @@ class Recognizer:
         and `ps` in place."""
         answer = self._sure_cards(seen, pr, ps, same_index)
         ranks, suits, confidence = best_answers(pr, ps)
-        same = _same_card(seen, answer, same_index, confidence >= UNDISPUTED)
         glyphs = np.array([s.glyph for s in seen]).reshape(-1, 2)
         widths = (self.model.width_per_glyph or 1 / RANK_HEIGHT) * np.array(
             [s.glyph_height for s in seen])
         sure = answer >= 0
-        for i in np.flatnonzero(~sure & (pr.argmax(axis=1) != NONE_RANK)).tolist():
+        unsure = np.flatnonzero(~sure & (pr.argmax(axis=1) != NONE_RANK))
+        rank_of, suit_of = np.divmod(answer[sure], NONE_SUIT)
+        # those beside a sure reading of another card of their rank or suit (most have none)
+        unsure = unsure[((np.linalg.norm(glyphs[unsure, None] - glyphs[None, sure], axis=2)
+                          < NAMED_BESIDE * widths[unsure, None])
+                         & ((rank_of == ranks[unsure, None]) != (suit_of == suits[unsure, None]))
+                         ).any(axis=1)]
+        if not unsure.size:
+            return
+        same = _same_card(seen, answer, same_index, confidence >= UNDISPUTED)
+        for i in unsure.tolist():
             beside = (sure & ~same[i]
                       & (np.linalg.norm(glyphs - glyphs[i], axis=1) < NAMED_BESIDE * widths[i]))
             named = np.unique(answer[beside])
