@@ -1221,19 +1221,17 @@ class Recognizer:
             [s.glyph_height for s in seen])
         sure = answer >= 0
         unsure = np.flatnonzero(~sure & (pr.argmax(axis=1) != NONE_RANK))
-        rank_of, suit_of = np.divmod(answer[sure], NONE_SUIT)
+        near = (np.linalg.norm(glyphs[unsure, None] - glyphs[None], axis=2)
+                < NAMED_BESIDE * widths[unsure, None])
+        sure_rank, sure_suit = np.divmod(answer[sure], NONE_SUIT)
         # those beside a sure reading of another card of their rank or suit (most have none)
-        unsure = unsure[((np.linalg.norm(glyphs[unsure, None] - glyphs[None, sure], axis=2)
-                          < NAMED_BESIDE * widths[unsure, None])
-                         & ((rank_of == ranks[unsure, None]) != (suit_of == suits[unsure, None]))
-                         ).any(axis=1)]
-        if not unsure.size:
+        changing = (near[:, sure] & ((sure_rank == ranks[unsure, None])
+                                     != (sure_suit == suits[unsure, None]))).any(axis=1)
+        if not changing.any():
             return
         same = _same_card(seen, answer, same_index, confidence >= UNDISPUTED)
-        for i in unsure.tolist():
-            beside = (sure & ~same[i]
-                      & (np.linalg.norm(glyphs - glyphs[i], axis=1) < NAMED_BESIDE * widths[i]))
-            named = np.unique(answer[beside])
+        for i, beside in zip(unsure[changing].tolist(), near[changing], strict=True):
+            named = np.unique(answer[beside & sure & ~same[i]])
             if ranks[i] * NONE_SUIT + suits[i] in named:
                 continue  # it reads a card named beside it: one of the two is misread
             rank_of, suit_of = np.divmod(named, NONE_SUIT)
