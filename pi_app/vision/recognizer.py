@@ -1192,6 +1192,12 @@ class Recognizer:
         no other framing backs them."""
         return np.where(cut, max(self.threshold, FIRM_SURE), self.threshold)
 
+    @property
+    def _width_per_glyph(self) -> float:
+        """A card's width in its rank glyph's heights: the learned deck's, else the common
+        index's (`glyphs.RANK_HEIGHT`)."""
+        return self.model.width_per_glyph or 1 / RANK_HEIGHT
+
     def _sure_cards(self, seen: list[_Seen], pr: np.ndarray, ps: np.ndarray,
                     same_index: np.ndarray) -> np.ndarray:
         """Per reading, its card (rank * NONE_SUIT + suit) where it is sure, else -1
@@ -1217,8 +1223,7 @@ class Recognizer:
         answer = self._sure_cards(seen, pr, ps, same_index)
         ranks, suits, confidence = best_answers(pr, ps)
         glyphs = np.array([s.glyph for s in seen]).reshape(-1, 2)
-        widths = (self.model.width_per_glyph or 1 / RANK_HEIGHT) * np.array(
-            [s.glyph_height for s in seen])
+        widths = self._width_per_glyph * np.array([s.glyph_height for s in seen])
         sure = answer >= 0
         unsure = np.flatnonzero(~sure & (pr.argmax(axis=1) != NONE_RANK))
         near = (np.linalg.norm(glyphs[unsure, None] - glyphs[None], axis=2)
@@ -1289,7 +1294,7 @@ class Recognizer:
         # one card's two ends (opposite corners, not one index read twice), read alike
         ends = same & ~same_index & (answer[:, None] == answer[None, :])
         corners = _sized([seen[i] for i in accepted], [card is not None for card in cards],
-                         self.model.width_per_glyph or 1 / RANK_HEIGHT,
+                         self._width_per_glyph,
                          _index_spans(seen, ends & sure[:, None] & sure[None, :]))
         return [Detection(card, float(confidence[i]), corner.quad(), corner.point)
                 for i, card, corner in zip(accepted, cards, corners, strict=True)]
