@@ -924,6 +924,16 @@ def test_a_seat_on_the_suit_under_a_rank_is_seated_again_on_the_rank_it_finds(
     assert_read_only_with(recognizer, scene, "JS", monkeypatch, "GAP_REACH", 0.0)
 
 
+def test_a_seat_that_finds_no_index_is_tucked_in_toward_its_glyph(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eighth bellot table (seed 3), a row: bellot prints its rank big and near
+    # its corner, so the 9 of diamonds' seat, its corner put where the common index's rank lies
+    # from it, falls on the queen of clubs beneath, whose crown runs into the 9: no index.
+    # Tucked in toward the 9, the corner lies on its own card, and the 9 reads 1.000
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 3, 8), "9D", monkeypatch,
+                          "TUCKED_IN", 1.0)
+
+
 def test_a_seat_is_not_seated_again_on_a_glyph_read_surely_already(
         recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twenty-first dondorf table (seed 2), a fan: the 9 of clubs is read at 0.998;
