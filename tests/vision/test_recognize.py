@@ -760,7 +760,9 @@ def test_a_rank_glued_to_a_thin_line_is_freed_by_the_opened_ink_mask_and_seated_
     # The benchmark's eleventh tango table (seed 3), a row: in the ink mask the 10 of clubs'
     # 1 and 0 are one shape with the thin line of the card edge beside them, too big for a
     # glyph, so no pair frames the index. Opened, the mask shows the 1 and the 0 each paired
-    # with the club below; a corner seated on either reads the 10 of clubs beyond doubt
+    # with the club below; a corner seated on either reads the 10 of clubs beyond doubt. (A seat
+    # tucked in toward the glyph pair's unsure glyph reads it too, `TUCKED_IN`: left out here)
+    monkeypatch.setattr(recognizer_module, "TUCKED_IN", 1.0)
     off = (float("inf"), float("inf"))
     assert_read_only_with(recognizer, benchmark_table(tango_deck, 3, 11), "TC", monkeypatch,
                           "FREED_SIZE", off)
@@ -1117,7 +1119,9 @@ def test_two_firm_seats_turned_alike_back_each_other(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's second anglo table (seed 1), a row: the king of diamonds is seated on at
     # her glyph and in her gap in the row, both turned as a sure neighbour 4 degrees off her
-    # card; the seats read her at 0.9895 to 0.9958
+    # card; the seats read her at 0.9895 to 0.9958. (A seat tucked in toward a glyph reads her
+    # too, `TUCKED_IN`: left out here)
+    monkeypatch.setattr(recognizer_module, "TUCKED_IN", 1.0)
     assert_read_only_with(recognizer, benchmark_table(anglo_deck, 1, 2), "KD", monkeypatch,
                           "SEATS_ALIKE_SURE")
 
