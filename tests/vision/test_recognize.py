@@ -712,6 +712,21 @@ def test_a_big_rank_framed_a_little_close_is_not_wiped_from_its_patch_as_a_card_
                           "EDGE_INSIDE", 0.0, index_module)
 
 
+def test_a_tall_rank_touching_only_its_patchs_top_is_not_wiped_from_it_as_a_card_edge(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's sixteenth bellot table (seed 7), scattered: framed from the jack of clubs'
+    # own corner, its J runs from the patch's top 40 pixels down, and the edge wipe took the
+    # J's straight stem for a card edge, leaving no index. Taken for the rank, it reads 0.997
+    may_be_edge = index_module._may_be_edge
+
+    def top_shapes_too(x: int, y: int, w: int, h: int) -> bool:  # the rule before
+        return may_be_edge(x, y, w, h) or (y == 0 and h >= index_module.EDGE_RUN
+                                           and x < index_module.RANK_LEFT_MAX)
+
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 7, 16), "JC", monkeypatch,
+                          "_may_be_edge", top_shapes_too, index_module)
+
+
 @pytest.mark.usefixtures("seats_agreeing_off")
 def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_neighbour(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
