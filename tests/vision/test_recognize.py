@@ -954,6 +954,15 @@ def test_a_seat_that_finds_no_index_is_tucked_in_toward_its_glyph(
                           "TUCKED_IN", 1.0)
 
 
+def test_a_seats_reading_whose_suit_is_in_doubt_stands_where_the_deck_settles_it(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's fifth bellot table (seed 3), a row: seated on, the 4 of spades' rank reads
+    # 1.000 and its suit 0.73 a spade and 0.27 a club, short of a seat's 0.999. The suits the
+    # table's sure readings show settle it a spade, undisputed
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 3, 5), "4S", monkeypatch,
+                          "_settled_seats", lambda *args: args[-1], Recognizer)
+
+
 def test_a_seat_is_not_seated_again_on_a_glyph_read_surely_already(
         recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twenty-first dondorf table (seed 2), a fan: the 9 of clubs is read at 0.998;
