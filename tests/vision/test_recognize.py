@@ -1336,7 +1336,10 @@ def test_a_suit_in_doubt_between_spade_and_club_is_settled_by_the_pips_beside_it
 def test_a_court_cards_art_is_no_pip(
         recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twenty-third plastic table (seed 5), a row: read through the pips beside
-    # its index, the row names the king of spades where the king of clubs lies
+    # its index, the row names the king of spades where the king of clubs lies. (A seat's
+    # reading of the king, 0.94 a club, settled by the table's suits, `_settled_seats`, now
+    # disputes that: left out here)
+    monkeypatch.setattr(Recognizer, "_settled_seats", lambda *args: args[-1])
     assert_misread_only_without(recognizer, benchmark_table(plastic_deck, 5, 23), monkeypatch,
                                 "PIPPED", RANKS.index("K"))
 
