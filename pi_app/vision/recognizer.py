@@ -936,8 +936,8 @@ class Recognizer:
         table's width, turned as its neighbour, and the suit network splits a small suit read
         so between the two of its colour (a bellot 4 of spades in a row, 0.73 a spade and 0.27
         a club; plastic's 10 of clubs, 0.49 a club and 0.51 a spade). Its probabilities stay
-        as read: the deck settles it again among all the frame's readings.
-        Six seeds of the benchmark (`--no-learn`): 9 more cards, none lost or misread
+        as read: the deck settles it again among all the frame's readings. Six seeds of the
+        benchmark (`--no-learn`): 8 more cards, none lost or misread
         (settled to the threshold, 0.95, instead, with no least share for the less likely
         suit: 23 more cards and 1 more misread, a seat's 6 of hearts at 0.995 whose suit was
         never in doubt)."""
@@ -945,7 +945,7 @@ class Recognizer:
         ranks, _, _ = best_answers(looked_pr, looked_ps)
         rank_sure = looked_pr[np.arange(len(looked)), ranks]
         candidates = np.flatnonzero((rank_sure >= SEATED_SURE)
-                               & np.array([site not in held for site, _ in looked], bool))
+                                    & np.array([site not in held for site, _ in looked], bool))
         seen = [_seen_of(looked[k][1]) for k in candidates.tolist()]
         doubted, two = self._suits_in_doubt(seen, ranks[candidates], looked_pr[candidates],
                                             looked_ps[candidates])
