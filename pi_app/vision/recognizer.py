@@ -348,7 +348,9 @@ NAMED_CONTENDER = 0.05
 Six seeds of the benchmark (`--no-learn`): at any share, 2 more cards and one more misread (a
 dondorf 10 of clubs, half under the next card of a fan, read as the king of clubs at 0.979,
 and at 0.988 with the king of spades beside it, which held 0.008 of it, ruled out); at 0.15,
-2 fewer cards."""
+2 fewer cards. So too the least share of a seat's reading the less likely of its two doubted
+suits must hold for the deck to settle it (`Recognizer._settled_seats`): a suit that held
+less was never in doubt."""
 BOTH_ENDS = 0.7
 """How sure each of two unsure readings of one card's two index corners, naming it alike, must
 be to be read together (`Recognizer._read_at_both_ends`). Six seeds of the benchmark
