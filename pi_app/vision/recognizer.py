@@ -264,6 +264,10 @@ ARC_APART = 6.0
 turned for the glyph to be seated again turned so (`_seated`): a fan's step is 7 to 13 degrees
 on the benchmark, and a row's cards lie up to a few degrees askew of each other. Four seeds:
 at 3, the same cards (and about the same time); at 9, 4 fewer."""
+ARC_FROM_TWO = 3.0
+"""Degrees by which a fan's only two sure readings must face apart for its arc to be fitted
+through them alone (`_fan_arc`): two cards of a row face alike within its jitter, and the
+arc through them would be a circle through that jitter."""
 FAN_GAP_FIT = 0.3
 """How far, in fan steps, a gap between two read cards' glyphs on a fan's arc may lie from a
 whole number of steps for the cards missing in it to be seated on (`_fan_gaps`). Four seeds of
@@ -1370,10 +1374,13 @@ def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc |
     pivot, so their rank glyphs lie on an arc round it and each card faces as the radius
     through its glyph, turned by one angle. The arc is the circle fitted through the rank
     glyphs (`glyphs`) of the sure readings (`framings`) facing within `FAN_ALIKE` of the
-    nearest, and the angle is the median of theirs; None with fewer than three of them, or
-    where one faces more than `FAN_FIT` off the arc."""
+    nearest, and the angle is the median of theirs; None where one faces more than `FAN_FIT`
+    off the arc. Of two such readings, the arc through them (`_arc_through_two`); of one,
+    None."""
     facing = np.array([f.u for f in framings])
     alike = _facing_alike(facing, nearest, FAN_ALIKE)
+    if len(alike) == 2:
+        return _arc_through_two(glyphs[alike], facing[alike], framings[alike[0]].v)
     if len(alike) < 3:
         return None
     points = glyphs[alike]
@@ -1391,6 +1398,29 @@ def _fan_arc(glyphs: np.ndarray, framings: list[Corner], nearest: int) -> _Arc |
     if np.degrees(np.abs(_wrapped(offsets - offset))).max() > FAN_FIT:
         return None
     return pivot, offset
+
+
+def _arc_through_two(glyphs: np.ndarray, facing: np.ndarray, down: np.ndarray) -> _Arc | None:
+    """The arc of a fan whose only two sure readings have their rank glyphs at `glyphs` and
+    face along `facing` (their framings' u; `down`, the first one's v): both glyphs lie one
+    radius from the pivot, and the angle the chord between them makes there is the angle
+    between their facings, so the pivot lies on the chord's perpendicular bisector, half the
+    chord over the tangent of half that angle from its middle. None where they face alike
+    within `ARC_FROM_TWO`, or where that pivot lies above the glyphs (up their cards): a fan
+    turns about a point below its indexes. In a fan only two of whose cards read surely at
+    first (a plastic fan, seed 5's third table), the other glyphs were seated turned as the
+    nearer of the two, a fan's step or more off their own cards. Six seeds of the benchmark
+    (`--no-learn`): 5 more cards, all in fans, none lost or misread."""
+    first, second = _bearings(facing)
+    turned = float(_wrapped(first - second))
+    half_chord = float(np.linalg.norm(glyphs[0] - glyphs[1])) / 2
+    if abs(np.degrees(turned)) < ARC_FROM_TWO or half_chord == 0:
+        return None
+    along = (glyphs[0] - glyphs[1]) / (2 * half_chord)
+    pivot = glyphs.mean(axis=0) + np.array([-along[1], along[0]]) * half_chord / np.tan(turned / 2)
+    if float((pivot - glyphs[0]) @ down) <= 0:
+        return None
+    return pivot, float(_wrapped(first - _bearings(glyphs[0] - pivot)))
 
 
 def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float,
