@@ -462,7 +462,7 @@ def test_no_glyph_on_a_lone_card_read_surely_is_seated_on(recognizer, kennard_de
     assert_every_card_read(scene, detections)
     assert not on_read_lone_cards(detections)
     monkeypatch.setattr(Recognizer, "_seated", lambda self, *args: real_seated(
-        self, *args[:-1], _NoLoneCards()))
+        self, *args[:-2], _NoLoneCards(), args[-1]))
     sites.clear()
     assert_every_card_read(scene, recognizer.detect(scene.image))
     assert on_read_lone_cards(detections)
@@ -778,8 +778,10 @@ def test_a_rank_glued_to_a_thin_line_is_freed_by_the_opened_ink_mask_and_seated_
     # 1 and 0 are one shape with the thin line of the card edge beside them, too big for a
     # glyph, so no pair frames the index. Opened, the mask shows the 1 and the 0 each paired
     # with the club below; a corner seated on either reads the 10 of clubs beyond doubt. (A seat
-    # tucked in toward the glyph pair's unsure glyph reads it too, `TUCKED_IN`: left out here)
+    # tucked in toward the glyph pair's unsure glyph reads it too, `TUCKED_IN`, and so does a
+    # later seating, `SEATINGS`: both left out here)
     monkeypatch.setattr(recognizer_module, "TUCKED_IN", 1.0)
+    monkeypatch.setattr(recognizer_module, "SEATINGS", 1)
     off = (float("inf"), float("inf"))
     assert_read_only_with(recognizer, benchmark_table(tango_deck, 3, 11), "TC", monkeypatch,
                           "FREED_SIZE", off)
@@ -896,8 +898,8 @@ def test_a_glyph_no_seat_reads_surely_at_the_tables_framing_width_is_seated_agai
     seats = recognizer_module._seats
     with monkeypatch.context() as patched:
         assert_read_only_with(recognizer, scene, "QS", patched, "_seats",
-                              lambda frame, sites, width, level, read:
-                              seats(frame, sites, width, INK, read))
+                              lambda frame, sites, width, level, *rest:
+                              seats(frame, sites, width, INK, *rest))
     monkeypatch.setattr(recognizer_module, "SEATED_CLOSER", 1.0)
     assert "QS" not in {d.label for d in recognizer.detect(scene.image)}
 
@@ -965,6 +967,26 @@ def test_a_fan_read_surely_at_two_cards_is_seated_on_along_the_arc_through_them(
                           "ARC_FROM_TWO")
 
 
+def test_the_cards_seats_read_are_witnesses_for_seating_the_glyphs_again(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's fifteenth paris table (seed 1), a fan: the seats read some of its cards,
+    # and seated again with those among the witnesses, turned as the nearest of them, the
+    # 7 of hearts reads
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 1, 15), "7H", monkeypatch,
+                          "SEATINGS", 1)
+
+
+def test_a_later_seats_reading_stands_not_where_another_seat_reads_its_glyph_as_another_card(
+        recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eleventh dondorf table (seed 1), a row: seated again, the 3 of clubs'
+    # bottom-left index (dondorf prints four) reads 1.000 a 3 through most seats and 0.999 a
+    # 5 through one turned 12 degrees off; the 3s are dropped, the 3 of clubs being read
+    # already, and the 5 of clubs alone would stand
+    assert_misread_only_without(recognizer, benchmark_table(dondorf_deck, 1, 11), monkeypatch,
+                                "_contradicted",
+                                lambda looked, *probabilities: np.zeros(len(looked), bool))
+
+
 def test_a_seats_reading_whose_suit_is_in_doubt_stands_where_the_deck_settles_it(
         recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's fifth bellot table (seed 3), a row: seated on, the 4 of spades' rank reads
@@ -982,8 +1004,8 @@ def test_a_seat_is_not_seated_again_on_a_glyph_read_surely_already(
     scene = benchmark_table(dondorf_deck, 2, 21)
     seats = recognizer_module._seats
     assert "9C" in {d.label for d in recognizer.detect(scene.image)}
-    monkeypatch.setattr(recognizer_module, "_seats", lambda frame, sites, width, level, read:
-                        seats(frame, sites, width, level, NOTHING_READ))
+    monkeypatch.setattr(recognizer_module, "_seats", lambda frame, sites, width, level, read,
+                        looked: seats(frame, sites, width, level, NOTHING_READ, looked))
     assert "9C" not in {d.label for d in recognizer.detect(scene.image)}
 
 
