@@ -269,6 +269,12 @@ SEATINGS = 3
 stands, the cards it read are witnesses for the next, with which a fan's arc is fitted again
 and a glyph seated turned as its nearest read neighbour. Six seeds of the benchmark
 (`--no-learn`): against one seating, 40 more cards at two, 46 at three, 47 at six."""
+RESEATED_HEIGHT = 1.5
+"""How many times taller or shorter than the frame's usual rank glyph a later seating's reading
+may have found its glyph and stand (`SEATINGS`): on a learned bellot deck, a fan all of whose
+cards were read was seated again, and a seat beside the jack of diamonds' index framed a
+shape twice a rank's height as the jack of clubs beyond doubt. Six seeds of the benchmark
+(`--no-learn`): the same cards; learned, seed 1, that misread fewer."""
 ARC_FROM_TWO = 3.0
 """Degrees by which a fan's only two sure readings must face apart for its arc to be fitted
 through them alone (`_fan_arc`): two cards of a row face alike within its jitter, and the
@@ -847,8 +853,9 @@ class Recognizer:
         cards has its arc fitted again through the cards seated since, and a glyph is seated
         turned as its nearest read neighbour, a step nearer its own card. Its readings stand as
         the first's do, but not by seats agreeing (`_agreeing`) nor by suits the deck settles
-        (`_settled_seats`), and not where another seat's reading of the same glyph names
-        another card beyond doubt (`_contradicted`): seated again, the other index of a card
+        (`_settled_seats`), nor where its glyph is `RESEATED_HEIGHT` off the frame's usual
+        rank height, nor where another seat's reading of the same glyph names another card
+        beyond doubt (`_contradicted`): seated again, the other index of a card
         read already (a dondorf 3 of clubs in a row) was framed once as a 5 at 0.999, and its
         seats' readings of the 3, a card read already, were dropped as named. Six seeds of
         the benchmark (`--no-learn`): 46 more cards (39 in fans, 7 in rows), none lost or
@@ -945,6 +952,8 @@ class Recognizer:
             stands = np.concatenate([stands, seated])
         if again:
             stands &= ~_contradicted(looked, looked_pr, looked_ps)
+            found = np.array([rank_glyph(framed, glyphs)[1] for _, (_, framed, glyphs) in looked])
+            stands &= np.abs(np.log(found.reshape(-1) / usual)) <= np.log(RESEATED_HEIGHT)
         else:
             still = np.flatnonzero([not stood and site not in done
                                     for (site, _), stood in zip(looked, stands, strict=True)])
