@@ -855,9 +855,9 @@ class Recognizer:
         the first's do, but not by seats agreeing (`_agreeing`) nor by suits the deck settles
         (`_settled_seats`), nor where its glyph is `RESEATED_HEIGHT` off the frame's usual
         rank height, nor where another seat's reading of the same glyph names another card
-        beyond doubt (`_contradicted`): seated again, the other index of a card
-        read already (a dondorf 3 of clubs in a row) was framed once as a 5 at 0.999, and its
-        seats' readings of the 3, a card read already, were dropped as named. Six seeds of
+        beyond doubt (`_contradicted`): seated again, the other index of a card read already
+        (a dondorf 3 of clubs in a row) was framed once as a 5 at 0.999, and its seats'
+        readings of the 3, a card read already, were dropped as named. Six seeds of
         the benchmark (`--no-learn`): 46 more cards (39 in fans, 7 in rows), none lost or
         misread (with seats agreeing, 16 more and a gnomangelo 7 of spades read as the 7 of
         clubs; with the deck settling suits, 2 more and a misread; without `_contradicted`,
@@ -952,8 +952,9 @@ class Recognizer:
             stands = np.concatenate([stands, seated])
         if again:
             stands &= ~_contradicted(looked, looked_pr, looked_ps)
-            found = np.array([rank_glyph(framed, glyphs)[1] for _, (_, framed, glyphs) in looked])
-            stands &= np.abs(np.log(found.reshape(-1) / usual)) <= np.log(RESEATED_HEIGHT)
+            found_heights = np.array([rank_glyph(framed, glyphs)[1]
+                                      for _, (_, framed, glyphs) in looked]).reshape(-1)
+            stands &= np.abs(np.log(found_heights / usual)) <= np.log(RESEATED_HEIGHT)
         else:
             still = np.flatnonzero([not stood and site not in done
                                     for (site, _), stood in zip(looked, stands, strict=True)])
@@ -1462,6 +1463,7 @@ def _arc_through_two(glyphs: np.ndarray, facing: np.ndarray, down: np.ndarray) -
         return None
     return pivot, float(_wrapped(first - _bearings(glyphs[0] - pivot)))
 
+
 def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float,
               alike_sure: float) -> np.ndarray:
     """Per seat's reading (`reads`, read as `pr` and `ps`), whether it is read at least `sure`
@@ -1757,7 +1759,8 @@ def best_answers(pr: np.ndarray, ps: np.ndarray) -> tuple[np.ndarray, np.ndarray
 class _Seatings:
     """A frame's seatings so far (`Recognizer._seated`): how many were made, and the seats
     they looked through (`_seats`). A later seating (`SEATINGS`) passes by a seat looked
-    through before: its reading stood then, or stands no sooner now."""
+    through before: its reading stood then, or would not stand now, a later seating's readings
+    standing on less than the first's."""
 
     made: int = 0
     looked: set[tuple[bytes, bytes, float, float]] = field(default_factory=set)
