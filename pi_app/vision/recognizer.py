@@ -813,7 +813,7 @@ class Recognizer:
 
     def _seated(self, frame: np.ndarray, reads: list[_Read], pr: np.ndarray, ps: np.ndarray,
                 glyph_sites: Sequence[GlyphSite], faces: Sequence[_Face], outlines: Outlines,
-                seatings: _Seatings | None = None) -> tuple[list[_Read], np.ndarray, np.ndarray]:
+                seatings: _Seatings) -> tuple[list[_Read], np.ndarray, np.ndarray]:
         """Each glyph read unsurely where no sure reading lies, read again through a corner
         seated on it (the glyph where an index's rank sits) at the table's framing width
         (`_framed_surely`), turned as the nearest sure reading's framing where that faces
@@ -867,7 +867,6 @@ class Recognizer:
         if table is None:
             return _no_reads(pr, ps)
         witnesses, width = table
-        seatings = _Seatings() if seatings is None else seatings
         again = seatings.made > 0
         seatings.made += 1
         placed = [rank_glyph(framed, found) for _, framed, found in reads]
@@ -951,9 +950,9 @@ class Recognizer:
             looked_ps = np.concatenate([looked_ps, ps_seated])
             stands = np.concatenate([stands, seated])
         if again:
-            stands &= ~_contradicted(looked, looked_pr, looked_ps)
-            found_heights = np.array([rank_glyph(framed, glyphs)[1]
-                                      for _, (_, framed, glyphs) in looked]).reshape(-1)
+            seen = [_seen_of(read) for _, read in looked]
+            stands &= ~_contradicted(seen, looked_pr, looked_ps)
+            found_heights = np.array([s.glyph_height for s in seen])
             stands &= np.abs(np.log(found_heights / usual)) <= np.log(RESEATED_HEIGHT)
         else:
             still = np.flatnonzero([not stood and site not in done
@@ -1476,7 +1475,7 @@ def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float,
         return np.zeros(0, bool)
     ranks, suits, confidence = best_answers(pr, ps)
     answer = ranks * NONE_SUIT + suits
-    seen = [_Seen(framed, *rank_glyph(framed, found)) for _, framed, found in reads]
+    seen = [_seen_of(read) for read in reads]
     sure_ones, firm = confidence >= sure, confidence >= alike_sure
     backs = (_same_index(seen) & (answer[:, None] == answer[None, :])
              & sure_ones[:, None] & sure_ones[None, :]
@@ -1486,16 +1485,14 @@ def _agreeing(reads: list[_Read], pr: np.ndarray, ps: np.ndarray, sure: float,
     return np.asarray(backs.any(axis=1))
 
 
-def _contradicted(looked: list[tuple[int, _Read]], pr: np.ndarray, ps: np.ndarray) -> np.ndarray:
-    """Per seat's reading (`looked`, each with its site's number, read as `pr` and `ps`),
-    whether another seat's reading of the same rank glyph names another card beyond doubt
-    (`SEATED_SURE`)."""
-    if not looked:
+def _contradicted(seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> np.ndarray:
+    """Per seat's reading (`seen`, read as `pr` and `ps`), whether another seat's reading of
+    the same rank glyph names another card beyond doubt (`SEATED_SURE`)."""
+    if not seen:
         return np.zeros(0, bool)
     ranks, suits, confidence = best_answers(pr, ps)
     answer = ranks * NONE_SUIT + suits
-    others = _same_index([_seen_of(read) for _, read in looked]) & (
-        answer[:, None] != answer[None, :])
+    others = _same_index(seen) & (answer[:, None] != answer[None, :])
     return np.asarray((others & (confidence >= SEATED_SURE)[None, :]).any(axis=1))
 
 

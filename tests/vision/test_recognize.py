@@ -984,7 +984,7 @@ def test_a_later_seats_reading_stands_not_where_another_seat_reads_its_glyph_as_
     # already, and the 5 of clubs alone would stand
     assert_misread_only_without(recognizer, benchmark_table(dondorf_deck, 1, 11), monkeypatch,
                                 "_contradicted",
-                                lambda looked, *probabilities: np.zeros(len(looked), bool))
+                                lambda seen, *probabilities: np.zeros(len(seen), bool))
 
 
 def test_a_seats_reading_whose_suit_is_in_doubt_stands_where_the_deck_settles_it(
