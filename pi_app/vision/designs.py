@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,10 +75,17 @@ def aisleriot(theme: str, cache: Path | None = None, card_width: int = 300) -> D
     cache.mkdir(parents=True, exist_ok=True)
     sheet_path = cache / f"{theme}-{card_width}.png"
     if not sheet_path.is_file():
-        tmp = sheet_path.with_suffix(".tmp.png")
-        subprocess.run(["rsvg-convert", "-w", str(card_width * 13), str(source), "-o", str(tmp)],
-                       check=True, capture_output=True)
-        tmp.replace(sheet_path)
+        # A file of this render's own: two processes filling one cache (a benchmark per seed)
+        # would otherwise render into one file, and the second to finish find it moved away.
+        handle, name = tempfile.mkstemp(suffix=".png", prefix=f"{theme}-", dir=cache)
+        os.close(handle)
+        tmp = Path(name)
+        try:
+            subprocess.run(["rsvg-convert", "-w", str(card_width * 13), str(source), "-o",
+                            str(tmp)], check=True, capture_output=True)
+            tmp.replace(sheet_path)
+        finally:
+            tmp.unlink(missing_ok=True)
     sheet = cv2.imread(str(sheet_path), cv2.IMREAD_UNCHANGED)
     if sheet is None:
         raise DesignError(f"{sheet_path}: rendering failed")
