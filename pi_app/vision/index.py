@@ -94,25 +94,27 @@ def upright_patch(frame: np.ndarray, origin: np.ndarray, across: np.ndarray, dow
                           flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def read_corner(frame: np.ndarray, corner: Corner,
-                level: float = INK) -> tuple[Corner, IndexGlyphs] | None:
+def read_corner(frame: np.ndarray, corner: Corner, level: float = INK, wipe: bool = True
+                ) -> tuple[Corner, IndexGlyphs] | None:
     """The glyphs of one hypothesis (`first_look`), framed again when its card size was a
-    poor guess (`reframe`)."""
-    first = first_look(frame, corner, level)
-    return None if first is None else reframe(frame, *first, level)
+    poor guess (`reframe`). `wipe`: whether card edges are wiped from the patch
+    (`_erase_edges`)."""
+    first = first_look(frame, corner, level, wipe)
+    return None if first is None else reframe(frame, *first, level, wipe=wipe)
 
 
-def first_look(frame: np.ndarray, corner: Corner,
-               level: float = INK) -> tuple[Corner, IndexGlyphs] | None:
+def first_look(frame: np.ndarray, corner: Corner, level: float = INK, wipe: bool = True
+               ) -> tuple[Corner, IndexGlyphs] | None:
     """The glyphs of one hypothesis as framed, stepped back once when that seems too close to
     see the whole index; with the framing they were read through. Where neither framing
     shows an index, a shape too tall for a glyph may be a rank run into its suit: parted at
-    its waist (`_parted`), at the step back and then as first framed."""
-    shapes = _ink_shapes(corner_patch(frame, corner), level)
+    its waist (`_parted`), at the step back and then as first framed. `wipe`: whether card
+    edges are wiped from the patch (`_erase_edges`)."""
+    shapes = _ink_shapes(corner_patch(frame, corner), level, wipe)
     glyphs, cut_off = _glyphs_in(shapes)
     if glyphs is None and cut_off:  # framed too close to see the whole index: step back once
         back = _stepped_back(corner)
-        backed = _ink_shapes(corner_patch(frame, back), level)
+        backed = _ink_shapes(corner_patch(frame, back), level, wipe)
         glyphs = _glyphs_in(backed)[0] or _glyphs_parted(backed)  # or the rank runs into its suit
         if glyphs is not None:
             return back, glyphs
@@ -138,8 +140,8 @@ def misframed(glyphs: IndexGlyphs) -> bool:
     return abs(glyphs.rank_box[3] / RANK_PATCH_HEIGHT - 1) >= 0.25
 
 
-def reframe(frame: np.ndarray, corner: Corner, glyphs: IndexGlyphs,
-            level: float = INK, in_place: bool = False) -> tuple[Corner, IndexGlyphs]:
+def reframe(frame: np.ndarray, corner: Corner, glyphs: IndexGlyphs, level: float = INK,
+            in_place: bool = False, wipe: bool = True) -> tuple[Corner, IndexGlyphs]:
     """A misframed reading read again with the rank where an index usually has it.
 
     A width guessed from glyph spacing or from other cards can be a third off, which shrinks
@@ -148,14 +150,15 @@ def reframe(frame: np.ndarray, corner: Corner, glyphs: IndexGlyphs,
     outline corner is a card's own corner, and a deck that prints its index big (bellot's,
     plastic's) has its rank glyph half again as tall as the common index's: at the width
     that rank implies, the corner put where the common index's rank lies from it
-    (`glyphs.RANK_CENTRE`) falls a fifteenth of a card off the card, on the card beneath."""
+    (`glyphs.RANK_CENTRE`) falls a fifteenth of a card off the card, on the card beneath.
+    `wipe`: whether card edges are wiped from the patch (`_erase_edges`)."""
     if not misframed(glyphs):
         return corner, glyphs
     width = corner.width * glyphs.rank_box[3] / RANK_PATCH_HEIGHT
     centre, _ = rank_glyph(corner, glyphs)
     point = corner.point if in_place else corner_at_rank(centre, corner.u, corner.v, width)
     framed = Corner(point, corner.u, corner.v, float(width))
-    again = read_glyphs(corner_patch(frame, framed), level)
+    again = read_glyphs(corner_patch(frame, framed), level, wipe=wipe)
     if again is None:  # the second look lost it (an index flush with the card's edge, say)
         return corner, glyphs
     return framed, again
@@ -171,8 +174,8 @@ def rank_glyph(corner: Corner, glyphs: IndexGlyphs) -> tuple[np.ndarray, float]:
     return centre, corner.width * PATCH_V * h / PATCH_H
 
 
-def read_glyphs(patch: np.ndarray, level: float = INK, off_border: bool = False
-                ) -> IndexGlyphs | None:
+def read_glyphs(patch: np.ndarray, level: float = INK, off_border: bool = False,
+                wipe: bool = True) -> IndexGlyphs | None:
     """Rank (top) and suit (below it) glyphs of an upright corner patch, or None if there are
     not two such ink shapes. `level`: how dark ink is (INK, or FIRM_INK for a second look).
     `off_border`: no shape touching the patch's top or left side is taken for the rank.
@@ -181,8 +184,8 @@ def read_glyphs(patch: np.ndarray, level: float = INK, off_border: bool = False
     the suit (an anglo_modern 7 of hearts in a row), or its side down the patch's left (a
     dondorf 7 of clubs). But never taking a shape there for the rank loses as many cards
     (ranks the framing cuts at the border) as it finds, so that is a second reading, not the
-    rule."""
-    return _glyphs_in(_ink_shapes(patch, level), off_border)[0]
+    rule. `wipe`: whether card edges are wiped from the patch (`_erase_edges`)."""
+    return _glyphs_in(_ink_shapes(patch, level, wipe), off_border)[0]
 
 
 @dataclass
@@ -209,8 +212,9 @@ def patch_ink(patch: np.ndarray) -> tuple[np.ndarray, float] | None:
     return np.clip((paper - least.astype(np.float32)) / (paper - dark), 0, 1), paper - dark
 
 
-def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
-    """The ink shapes of a patch at this line for ink, or None where it holds no ink."""
+def _ink_shapes(patch: np.ndarray, level: float, wipe: bool = True) -> _Shapes | None:
+    """The ink shapes of a patch at this line for ink, or None where it holds no ink.
+    `wipe`: whether what may be a card edge is wiped (`_erase_edges`)."""
     inked = patch_ink(patch)
     if inked is None:
         return None
@@ -219,7 +223,7 @@ def _ink_shapes(patch: np.ndarray, level: float) -> _Shapes | None:
     _trim_outside(binary, ink)
     wiped = None
     labels, stats, _ = components(binary)
-    if any(_may_be_edge(x, y, w, h)
+    if wipe and any(_may_be_edge(x, y, w, h)
            for x, y, w, h, _ in stats[1:].tolist()):  # a few shapes: cheaper in Python
         # something too long for a glyph where the index should be: maybe a card edge
         wiped = _erase_edges(binary, ink)

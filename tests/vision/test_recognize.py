@@ -430,6 +430,18 @@ def test_a_lone_card_read_beyond_doubt_at_one_index_is_not_read_at_its_other(
     assert len(looks) == 2 * len(scene.cards)
 
 
+def test_a_lone_card_read_unsurely_is_read_again_with_no_card_edge_wiped_from_its_index(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's first paris table (seed 7), cards scattered: the king of hearts lies
+    # alone, and the straight stem of its K runs in line with the ermine's edge below. The
+    # edge wipe takes the two for a card edge, and what is left of the K reads as no card at
+    # either index; no other card lies on a lone card, so no edge crosses its index
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 1), "KH", monkeypatch,
+                          "_lone_cards_unwiped",
+                          lambda self, frame, hypotheses, reads, pr, ps: _no_reads(pr, ps),
+                          Recognizer)
+
+
 class _NoLoneCards:
     """Outlines with no lone card among them, to `Recognizer._seated`."""
 
@@ -703,11 +715,14 @@ def test_a_big_rank_framed_a_little_close_is_not_wiped_from_its_patch_as_a_card_
     # The benchmark's nineteenth bellot table (seed 1), scattered: the 3 of diamonds' corners
     # are guessed a tenth narrow, and its 3 stands 42 pixels high in the patch, wholly inside
     # it; taken for a card edge, the edge wipe cut it into strokes read as no index. (Its
-    # hypothesis read at the firmer line finds it too, `_firm_first_looks`, and so does its
-    # corner read again at the table's width, `_at_table_scale`: both left out here)
+    # hypothesis read at the firmer line finds it too, `_firm_first_looks`, its corner read
+    # again at the table's width, `_at_table_scale`, and its lone card's corners read with
+    # nothing wiped, `_lone_cards_unwiped`: all three left out here)
     monkeypatch.setattr(Recognizer, "_firm_first_looks", lambda *args: None)
     monkeypatch.setattr(Recognizer, "_at_table_scale",
                         lambda self, frame, hypotheses, reads, pr, ps, faces: _no_reads(pr, ps))
+    monkeypatch.setattr(Recognizer, "_lone_cards_unwiped",
+                        lambda self, frame, hypotheses, reads, pr, ps: _no_reads(pr, ps))
     assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 19), "3D", monkeypatch,
                           "EDGE_INSIDE", 0.0, index_module)
 
