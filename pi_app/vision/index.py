@@ -75,6 +75,9 @@ class IndexGlyphs:
     """Whether a shape too big for a glyph at this framing lies where a rank starts, above the
     glyph taken for the rank: a big index framed too close (a bellot queen's Q, 47 pixels high
     in a 90-pixel patch), whose suit was then read as its rank."""
+    wiped: bool = False
+    """Whether what may be a card edge was wiped from the patch (`_erase_edges`), touching the
+    glyphs or not."""
 
 
 def corner_patch(frame: np.ndarray, corner: Corner) -> np.ndarray:
@@ -296,6 +299,7 @@ def _glyphs_in(shapes: _Shapes | None, off_border: bool = False
         side_by_side=row != tall[0],
         under_big=cut_off and any(_too_big(w, h) and x < RANK_LEFT_MAX and y < rank[1]
                                   for x, y, w, h, _ in found),
+        wiped=shapes.wiped is not None,
     ), cut_off
 
 
