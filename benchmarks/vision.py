@@ -175,7 +175,7 @@ def main() -> int:
                 rows.append({"design": name, "recogniser": "learned", "learn_error": str(exc)})
                 continue
             learn_s = time.perf_counter() - start
-        tally, times, bases = measure(Recognizer(profile, args.threshold), design,
+        tally, times, bases = measure(Recognizer.for_profile(profile, args.threshold), design,
                                       args.scenes, args.seed, learned_layouts, learned_ms)
         rows.append({**row(name, "learned", tally, times, bases), "learn_s": round(learn_s, 1)})
         baselines += bases

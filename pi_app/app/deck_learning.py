@@ -129,7 +129,7 @@ class DeckLearning:
                 self._set("failed", f"the deck could not be learned: {exc}")
             self.say("the deck could not be learned")
             return
-        self.watcher.recognizer = Recognizer(model, self.watcher.recognizer.threshold)
+        self.watcher.recognizer = Recognizer.for_profile(model, self.watcher.recognizer.threshold)
         with self._lock:
             self._set("learned", "deck learned: the camera reads it from now on")
         self.say("deck learned")

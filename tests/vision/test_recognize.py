@@ -16,6 +16,7 @@ from threadpoolctl import threadpool_info, threadpool_limits
 import pi_app.vision.index as index_module
 import pi_app.vision.recognizer as recognizer_module
 from pi_app.engine.cards import RANKS, Card, parse_card
+from pi_app.vision.classifier import Softmax
 from pi_app.vision.designs import Design
 from pi_app.vision.detect import (
     Corner,
@@ -35,6 +36,7 @@ from pi_app.vision.recognizer import (
     FIRM_SURE,
     NONE_SUIT,
     Detection,
+    Model,
     Recognizer,
     _cornered_at_glyphs,
     _faces,
@@ -440,6 +442,45 @@ def test_a_lone_card_read_unsurely_is_read_again_with_no_card_edge_wiped_from_it
                           "_lone_cards_unwiped",
                           lambda self, frame, hypotheses, reads, pr, ps: _no_reads(pr, ps),
                           Recognizer)
+
+
+def _with_suit_head(model: Model, head: Softmax) -> Model:
+    """`model` with its suit network's head replaced, and no cut suits' head to pool with."""
+    return replace(model, suit=replace(model.suit, head=head), cut_suit=None)
+
+
+def test_a_profiles_unsure_readings_stand_as_the_default_model_reads_them_surely(
+        kennard_deck) -> None:
+    # A profile whose suit head is flattened to a twentieth of its weights reads no suit surely on
+    # the benchmark's first kennard table (seed 1), eight cards lying apart; read again by the
+    # default model's networks, its second opinion, each card reads as the default reads it
+    default = Model.default()
+    head = default.suit.head
+    shy = _with_suit_head(default, Softmax(head.weights * 0.05, head.bias * 0.05))
+    scene = benchmark_table(kennard_deck, 1, 1)
+    assert not [d for d in Recognizer(shy).detect(scene.image) if d.card is not None]
+    assert_every_card_read(scene, Recognizer(shy, second_opinion=default).detect(scene.image))
+
+
+def test_a_second_opinion_never_overrules_a_sure_reading(kennard_deck) -> None:
+    # The default model reads every card of the benchmark's first kennard table (seed 1)
+    # surely; a second opinion whose suit head calls each suit the next one is never asked
+    default = Model.default()
+    head = default.suit.head
+    turned = np.r_[np.roll(np.arange(NONE_SUIT), 1), NONE_SUIT]  # C->D, D->H, H->S, S->C
+    misnamed = _with_suit_head(default, Softmax(head.weights[:, turned], head.bias[turned]))
+    scene = benchmark_table(kennard_deck, 1, 1)
+    assert_every_card_read(scene, Recognizer(default, second_opinion=misnamed).detect(
+        scene.image))
+
+
+def test_a_table_reader_for_a_deck_profile_has_the_default_model_as_second_opinion(
+        tmp_path) -> None:
+    profile = tmp_path / "deck.npz"
+    Model.default().save(profile)
+    assert make_recognizer().second_opinion is None
+    assert make_recognizer(profile).second_opinion is not None
+    assert Recognizer.for_profile(Model.load(profile)).second_opinion is not None
 
 
 class _NoLoneCards:
