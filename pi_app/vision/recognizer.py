@@ -541,8 +541,7 @@ class Recognizer:
         grey = edge_grey(frame)
         outline_corners, outlines = find_outline_corners(frame, grey)
         hypotheses, reads, missed, pr, ps = self._read_lone_cards_once(frame, outline_corners)
-        unwiped, unwiped_pr, unwiped_ps = self._lone_cards_unwiped(frame, hypotheses, reads, pr,
-                                                                   ps)
+        unwiped, unwiped_pr, unwiped_ps = self._lone_cards_unwiped(frame, reads, pr, ps)
         reads += unwiped
         pr, ps = np.concatenate([pr, unwiped_pr]), np.concatenate([ps, unwiped_ps])
         faces = self._whole_faces(reads, pr, ps)
@@ -623,9 +622,8 @@ class Recognizer:
                                         self._read_hypotheses(frame, again))
         return first + again, reads, missed, pr, ps
 
-    def _lone_cards_unwiped(self, frame: np.ndarray, hypotheses: list[Corner],
-                            reads: list[_Read], pr: np.ndarray, ps: np.ndarray
-                            ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
+    def _lone_cards_unwiped(self, frame: np.ndarray, reads: list[_Read], pr: np.ndarray,
+                            ps: np.ndarray) -> tuple[list[_Read], np.ndarray, np.ndarray]:
         """The index corners of each lone card that none of `reads` (read as `pr` and `ps`)
         reads surely, read again with nothing wiped from their patches as a card edge
         (`index.read_corner`, `wipe`) where their reading had something wiped, and kept where

@@ -440,7 +440,7 @@ def test_a_lone_card_read_unsurely_is_read_again_with_no_card_edge_wiped_from_it
     # either index; no other card lies on a lone card, so no edge crosses its index
     assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 1), "KH", monkeypatch,
                           "_lone_cards_unwiped",
-                          lambda self, frame, hypotheses, reads, pr, ps: _no_reads(pr, ps),
+                          lambda self, frame, reads, pr, ps: _no_reads(pr, ps),
                           Recognizer)
 
 
@@ -763,7 +763,7 @@ def test_a_big_rank_framed_a_little_close_is_not_wiped_from_its_patch_as_a_card_
     monkeypatch.setattr(Recognizer, "_at_table_scale",
                         lambda self, frame, hypotheses, reads, pr, ps, faces: _no_reads(pr, ps))
     monkeypatch.setattr(Recognizer, "_lone_cards_unwiped",
-                        lambda self, frame, hypotheses, reads, pr, ps: _no_reads(pr, ps))
+                        lambda self, frame, reads, pr, ps: _no_reads(pr, ps))
     assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 19), "3D", monkeypatch,
                           "EDGE_INSIDE", 0.0, index_module)
 
