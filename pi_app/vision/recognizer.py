@@ -506,6 +506,15 @@ def _joined(first: _Readings, then: _Readings) -> _Readings:
             np.concatenate([first[3], then[3]]))
 
 
+def _added(first: tuple[list[_Read], np.ndarray, np.ndarray],
+           then: tuple[list[_Read], np.ndarray, np.ndarray]
+           ) -> tuple[list[_Read], np.ndarray, np.ndarray]:
+    """Two batches of readings with their rank and suit probabilities as one, `first`'s
+    first (`_joined`, for batches without the hypotheses in which no index was found)."""
+    return (first[0] + then[0], np.concatenate([first[1], then[1]]),
+            np.concatenate([first[2], then[2]]))
+
+
 class Recognizer:
     """Finds and reads cards. `Recognizer()` uses the shipped default model; pass a deck profile's
     model for a learned deck, and the default model as its `second_opinion`
@@ -541,9 +550,7 @@ class Recognizer:
         grey = edge_grey(frame)
         outline_corners, outlines = find_outline_corners(frame, grey)
         hypotheses, reads, missed, pr, ps = self._read_lone_cards_once(frame, outline_corners)
-        unwiped, unwiped_pr, unwiped_ps = self._lone_cards_unwiped(frame, reads, pr, ps)
-        reads += unwiped
-        pr, ps = np.concatenate([pr, unwiped_pr]), np.concatenate([ps, unwiped_ps])
+        reads, pr, ps = _added((reads, pr, ps), self._lone_cards_unwiped(frame, reads, pr, ps))
         faces = self._whole_faces(reads, pr, ps)
         if piles := self._unexplained_piles(outlines, reads, pr, ps, faces):
             closer = find_pile_corners(frame, outlines, grey, piles, outline_corners)
@@ -561,22 +568,17 @@ class Recognizer:
                                             self._read_hypotheses(frame, paired))
             hypotheses = hypotheses + paired
             faces = self._whole_faces(reads, pr, ps)
-        firm, firm_pr, firm_ps = self._firm_reads(frame, _off_faces(faces, missed))
-        reads += firm
+        reads, pr, ps = _added((reads, pr, ps),
+                               self._firm_reads(frame, _off_faces(faces, missed)))
         if not reads:
             return []
-        pr, ps = np.concatenate([pr, firm_pr]), np.concatenate([ps, firm_ps])
-        scaled, scaled_pr, scaled_ps = self._at_table_scale(frame, hypotheses, reads, pr, ps,
-                                                            faces)
-        reads += scaled
-        pr, ps = np.concatenate([pr, scaled_pr]), np.concatenate([ps, scaled_ps])
+        reads, pr, ps = _added((reads, pr, ps),
+                               self._at_table_scale(frame, hypotheses, reads, pr, ps, faces))
         seatings = _Seatings()
         for _ in range(SEATINGS):
-            seated, seated_pr, seated_ps = self._seated(frame, reads, pr, ps, glyph_sites, faces,
-                                                        outlines, seatings)
-            reads += seated
-            pr, ps = np.concatenate([pr, seated_pr]), np.concatenate([ps, seated_ps])
-            if not seated:
+            seated = self._seated(frame, reads, pr, ps, glyph_sites, faces, outlines, seatings)
+            reads, pr, ps = _added((reads, pr, ps), seated)
+            if not seated[0]:
                 break
         seen = [_seen_of(read) for read in reads]
         framings = [framed for _, framed, _ in reads]
