@@ -1433,6 +1433,24 @@ def test_a_suit_in_doubt_between_spade_and_club_is_settled_by_the_pips_beside_it
                           monkeypatch, "SHAPE_DOUBT")
 
 
+def test_a_lone_cards_sure_reading_with_its_suit_in_doubt_is_settled_by_its_own_pips(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's first bellot table (seed 3), scattered: the 8 of spades lies alone, its
+    # index spade read as a club at 0.96 and 0.90 at its two indexes, sure enough to name the
+    # 8 of clubs; nothing lies on a lone card, and its pips are spades beyond doubt
+    assert_misread_only_without(recognizer, benchmark_table(bellot_deck, 3, 1), monkeypatch,
+                                "LONE_PIPS_UNDER", 0.0)
+
+
+def test_a_sure_reading_in_a_row_is_not_weighed_by_the_next_cards_index_beside_it(
+        recognizer, bellot_deck) -> None:
+    # The benchmark's second bellot table (seed 1), a row: the 2 of spades reads 0.98, a
+    # spade; where its top pip would be lies the next card's index club, a club beyond doubt
+    # to the suit network. Weighed by it, as a lone card's reading is, the 2 of spades was lost
+    scene = benchmark_table(bellot_deck, 1, 2)
+    assert "2S" in {d.label for d in recognizer.detect(scene.image)}
+
+
 def test_a_court_cards_art_is_no_pip(
         recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twenty-third plastic table (seed 5), a row: read through the pips beside
