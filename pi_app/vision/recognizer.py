@@ -1781,7 +1781,7 @@ def _seated_on(frame: np.ndarray, centre: np.ndarray, turn: Corner, width: float
     neither look finds an index."""
     for share in (1.0, TUCKED_IN):
         seat = replace(turn, point=corner_at_rank(centre, turn.u, turn.v, width * share),
-                       width=width, measured=False)
+                       width=width, measured=False, lone=None)  # turned as it, not its card
         look = first_look(frame, seat, level)
         if look is not None:
             break

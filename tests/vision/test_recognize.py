@@ -1442,6 +1442,20 @@ def test_a_lone_cards_sure_reading_with_its_suit_in_doubt_is_settled_by_its_own_
                                 "LONE_PIPS_UNDER", 0.0)
 
 
+def test_a_seat_turned_as_a_lone_cards_corner_is_no_lone_cards_corner(kennard_deck) -> None:
+    # The benchmark's first kennard table (seed 1), cards scattered: a seat is turned as the
+    # framing nearest its glyph, often a lone card's, but it seats a corner on another glyph,
+    # whose pips are not that lone card's (`Recognizer._settled_by_pips`)
+    scene = benchmark_table(kennard_deck, 1, 1)
+    lone = next(c for c in find_outline_corners(scene.image)[0] if c.lone is not None)
+    look = first_look(scene.image, lone)
+    assert look is not None
+    centre, height = rank_glyph(*look)
+    seats = _seats(scene.image, [(centre, height, lone)], lone.width, INK,
+                   (np.zeros((0, 2)), np.zeros(0)))
+    assert seats and all(seat.lone is None for _, (seat, _, _) in seats)
+
+
 def test_a_sure_reading_in_a_row_is_not_weighed_by_the_next_cards_index_beside_it(
         recognizer, bellot_deck) -> None:
     # The benchmark's second bellot table (seed 1), a row: the 2 of spades reads 0.98, a
