@@ -486,7 +486,11 @@ function listen() {
   source.onerror = () => $("#link").classList.remove("up");
   source.onmessage = (message) => {
     const canAct = snap ? snap.can_act : true;
-    snap = { ...JSON.parse(message.data), can_act: canAct };
+    const pushed = { ...JSON.parse(message.data), can_act: canAct };
+    // The stream's first push repeats the state just loaded: drawing the seats again would
+    // swap a button between its press and release, and lose the click.
+    if (snap && JSON.stringify(pushed) === JSON.stringify(snap)) return;
+    snap = pushed;
     render();
   };
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,14 +24,17 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 
 
 @contextmanager
-def browser_on(url: str, ready: str) -> Iterator[Any]:
+def browser_on(url: str, ready: str, before_load: Callable[[Any], None] | None = None
+               ) -> Iterator[Any]:
     """A Chromium page on `url`, once `ready` (a selector) shows; the page must raise no
-    script error while the test uses it."""
+    script error while the test uses it. `before_load` may set the page up (routes) first."""
     with sync_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1500, "height": 1100})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        if before_load is not None:
+            before_load(page)
         page.goto(url)
         page.wait_for_selector(ready)
         yield page
@@ -175,6 +178,26 @@ def test_a_hidden_hand_deal_named_on_the_page_lights_the_engines_scores(real_tab
     pegs = page_pegs(page)
     for side, score in enumerate(scores):
         assert max(pegs[side]) == score, f"track {side}: lit {pegs[side]}, engine says {score}"
+
+
+def test_a_pushed_state_that_changes_nothing_leaves_the_buttons_a_player_may_be_pressing(
+        sim) -> None:
+    """The first push of the event stream repeats the state the page loaded with. Drawing the
+    seats again for it would swap a button between a press and its release, and the click
+    would be lost."""
+    events = "**/api/events"
+
+    def stream_held_back(page) -> None:
+        page.route(events, lambda route: route.abort())
+
+    with browser_on(sim.url, ".seat .card", stream_held_back) as page:
+        page.evaluate("document.querySelector('.seat').dataset.drawn = 'first'")
+        page.unroute(events)  # the page's stream reconnects by itself and is pushed the state
+        page.wait_for_selector("#link.up", timeout=STEP_MS)
+        page.wait_for_timeout(500)
+        assert page.evaluate("document.querySelector('.seat').dataset.drawn") == "first"
+        click_and_wait(page, "#new-game")  # a state that does change is still drawn
+        assert page.evaluate("document.querySelector('.seat').dataset.drawn") is None
 
 
 @pytest.fixture
