@@ -189,10 +189,17 @@ SEATED_TURN = 10.0
 from the glyph's own framing for the glyph to be read again turned as that one (`_seated`)."""
 SEATED_SURE = 0.999
 """How sure a reading through a corner seated on an unsure glyph must be to stand
-(`_seated`). Four seeds of the benchmark (`--no-learn`): 24 more cards and none more misread;
-at 0.995, 30 more and 1 more misread (a fan's 9 of clubs, half under the next card, read
-through its neighbour's turn as the 3 of clubs); at 0.99, read only where the neighbour's
-turn differs, 33 and 2."""
+(`_seated`), where a card's edge cut into its glyphs (else `SEATED_UNCUT_SURE`). Four seeds of
+the benchmark (`--no-learn`): 24 more cards and none more misread; at 0.995, 30 more and 1
+more misread (a fan's 9 of clubs, half under the next card, read through its neighbour's turn
+as the 3 of clubs); at 0.99, read only where the neighbour's turn differs, 33 and 2."""
+SEATED_UNCUT_SURE = 0.998
+"""How sure a seat's reading must be to stand where no card's edge cut into its glyphs
+(`IndexGlyphs.cut`; a cut one stands from `SEATED_SURE`, `_seated`). Six seeds of the benchmark
+(`--no-learn`): 7 more cards (4 bellot, in rows), none lost or misread; learned decks (seeds
+1, 3 and 5), 1 more. Cut seats too from 0.998: 14 more and 2 lost out of the box, and a learned
+bellot queen of spades, her Q cut by the next card of a fan, seated on as the king at 0.998;
+uncut seats from 0.997: a misread."""
 SEAT_BACKING = 0.5
 """How sure an unsure glyph's own reading must be of a card for a seat's reading of that card
 to stand from SEATED_BACKED_SURE (`_seated`)."""
@@ -872,7 +879,8 @@ class Recognizer:
         seated on it (the glyph where an index's rank sits) at the table's framing width
         (`_framed_surely`), turned as the nearest sure reading's framing where that faces
         more than `SEATED_TURN` away from the glyph's own, and kept where it reads the same
-        glyph beyond doubt (`SEATED_SURE`) as a card no sure reading names: one deck holds one
+        glyph beyond doubt (`SEATED_SURE`; `SEATED_UNCUT_SURE` where no card's edge cut into
+        its glyphs) as a card no sure reading names: one deck holds one
         of each card (without that rule, on the benchmark's four seeds, an 8 and a 9 of
         diamonds and a jack of hearts read surely already were read again at other cards'
         corners in dondorf rows). In a row a corner guessed from glyph spacing or from the
@@ -934,7 +942,7 @@ class Recognizer:
         arcs: dict[int, _Arc | None] = {}  # by nearest sure reading: one fit per fan
         sites: list[tuple[np.ndarray, float, Corner]] = []
         on_arc: list[tuple[np.ndarray, float, Corner] | None] = []
-        sure = max(self.threshold, SEATED_SURE)
+        sure = max(self.threshold, SEATED_UNCUT_SURE)
         usual = float(np.median(heights[witnesses]))
         unsure = [(*placed[i], reads[i][1], sure, int(backs[i]))
                   for i in np.setdiff1d(np.arange(len(reads)), witnesses).tolist()]
@@ -991,8 +999,11 @@ class Recognizer:
             seat_ranks, seat_suits, seat_confidence = best_answers(pr_seated, ps_seated)
             backed = seat_ranks * NONE_SUIT + seat_suits == np.array(
                 [backing[site] for site, _ in looks], np.int64)
+            cut = np.array([found.cut for _, (_, _, found) in looks], bool)
+            needs = np.array([needed[site] for site, _ in looks], float)
+            needs = np.where(cut, np.maximum(needs, SEATED_SURE), needs)
             seated = seat_confidence >= np.where(backed, max(self.threshold, SEATED_BACKED_SURE),
-                                                 [needed[site] for site, _ in looks])
+                                                 needs)
             if promised:  # kept only where they stand: not weighed with the others (`_agreeing`)
                 standing = np.flatnonzero(seated)
                 looks = [looks[k] for k in standing]

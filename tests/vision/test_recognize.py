@@ -322,7 +322,9 @@ def test_a_big_index_is_framed_again_at_its_outline_corner_where_its_rank_puts_i
     # again as tall as the common index's, so its reading is framed again half again as wide;
     # put where the common index's rank lies from its corner, that framing starts off the
     # card, on the card beneath, and does not read it. Framed again at its outline corner, the
-    # card's own, it reads at 0.97
+    # card's own, it reads at 0.97 (a seat on its glyph, no card's edge across it, reads it
+    # too from SEATED_UNCUT_SURE: seats are held to SEATED_SURE here)
+    monkeypatch.setattr(recognizer_module, "SEATED_UNCUT_SURE", recognizer_module.SEATED_SURE)
     assert_read_only_with(recognizer, benchmark_table(bellot_deck, 2, 23), "6S", monkeypatch,
                           "reframe", reframe_never_in_place)
 
@@ -790,7 +792,25 @@ def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_n
     # only through corners turned far from its card, and reads as no index; seated on that
     # glyph at the table's framing width, turned as the sure reading beside it, it is sure
     assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 5), "5C", monkeypatch,
-                          "SEATED_SURE")
+                          "SEATED_UNCUT_SURE")
+
+
+def test_a_seat_whose_glyphs_no_card_edge_cut_stands_a_shade_short_of_beyond_doubt(
+        recognizer, tango_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's second tango table (seed 4), a row: the jack of diamonds is read surely
+    # by none of its corner guesses; a seat on its glyph reads it 0.9986 with no card's edge
+    # across its glyphs, short of SEATED_SURE (0.999)
+    assert_read_only_with(recognizer, benchmark_table(tango_deck, 4, 2), "JD", monkeypatch,
+                          "SEATED_UNCUT_SURE", 0.999)
+
+
+def test_a_seat_whose_glyphs_a_card_edge_cut_stands_only_beyond_doubt(
+        recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's third dondorf table (seed 1), a fan: every seat on the 2 of clubs has
+    # the next card's edge across its glyphs; cut seats read elsewhere in the fan and kept
+    # from 0.998 (SEATED_UNCUT_SURE) cost it
+    assert_read_only_with(recognizer, benchmark_table(dondorf_deck, 1, 3), "2C", monkeypatch,
+                          "SEATED_SURE", 0.998)
 
 
 def test_a_fanned_index_framed_too_wide_from_a_shadowed_glyph_is_read_at_its_own_corner(
