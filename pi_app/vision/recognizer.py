@@ -196,7 +196,7 @@ as the 3 of clubs); at 0.99, read only where the neighbour's turn differs, 33 an
 SEATED_UNCUT_SURE = 0.998
 """How sure a seat's reading must be to stand where no card's edge cut into its glyphs
 (`IndexGlyphs.cut`; a cut one stands from `SEATED_SURE`, `_seated`). Six seeds of the benchmark
-(`--no-learn`): 7 more cards (4 bellot, in rows), none lost or misread; learned decks (seeds
+(`--no-learn`): 7 more cards (4 bellot; 5 in rows), none lost or misread; learned decks (seeds
 1, 3 and 5), 1 more. Cut seats too from 0.998: 14 more and 2 lost out of the box, and a learned
 bellot queen of spades, her Q cut by the next card of a fan, seated on as the king at 0.998;
 uncut seats from 0.997: a misread."""
@@ -880,12 +880,12 @@ class Recognizer:
         (`_framed_surely`), turned as the nearest sure reading's framing where that faces
         more than `SEATED_TURN` away from the glyph's own, and kept where it reads the same
         glyph beyond doubt (`SEATED_SURE`; `SEATED_UNCUT_SURE` where no card's edge cut into
-        its glyphs) as a card no sure reading names: one deck holds one
-        of each card (without that rule, on the benchmark's four seeds, an 8 and a 9 of
-        diamonds and a jack of hearts read surely already were read again at other cards'
-        corners in dondorf rows). In a row a corner guessed from glyph spacing or from the
-        outline of overlapping cards can face 35 to 130 degrees askew of its card, and the
-        glyph reads there as no index; the row's cards lie alike. A glyph that no seat at that
+        its glyphs) as a card no sure reading names: one deck holds one of each card (without
+        that rule, on the benchmark's four seeds, an 8 and a 9 of diamonds and a jack of
+        hearts read surely already were read again at other cards' corners in dondorf rows).
+        In a row a corner guessed from glyph spacing or from the outline of overlapping cards
+        can face 35 to 130 degrees askew of its card, and the glyph reads there as no index;
+        the row's cards lie alike. A glyph that no seat at that
         width reads beyond doubt is seated again at `SEATED_CLOSER` of it, with the firmer line
         for ink, and where a seat read it as a card (`SEAT_PROMISE`), there at the first line
         too, kept only where that reading stands on its own; one that no seat reads so is seated
