@@ -188,18 +188,22 @@ SEATED_TURN = 10.0
 """Degrees by which the framing of the sure reading nearest an unsure glyph must face away
 from the glyph's own framing for the glyph to be read again turned as that one (`_seated`)."""
 SEATED_SURE = 0.999
-"""How sure a reading through a corner seated on an unsure glyph must be to stand
-(`_seated`), where a card's edge cut into its glyphs (else `SEATED_UNCUT_SURE`). Four seeds of
-the benchmark (`--no-learn`): 24 more cards and none more misread; at 0.995, 30 more and 1
-more misread (a fan's 9 of clubs, half under the next card, read through its neighbour's turn
-as the 3 of clubs); at 0.99, read only where the neighbour's turn differs, 33 and 2."""
-SEATED_UNCUT_SURE = 0.998
-"""How sure a seat's reading must be to stand where no card's edge cut into its glyphs
-(`IndexGlyphs.cut`; a cut one stands from `SEATED_SURE`, `_seated`). Six seeds of the benchmark
-(`--no-learn`): 7 more cards (4 bellot; 5 in rows), none lost or misread; learned decks (seeds
-1, 3 and 5), 1 more. Cut seats too from 0.998: 14 more and 2 lost out of the box, and a learned
-bellot queen of spades, her Q cut by the next card of a fan, seated on as the king at 0.998;
-uncut seats from 0.997: a misread."""
+"""How sure a reading through a corner seated on an unsure glyph must be to stand (`_seated`)
+where its rank is contested (`_rank_contested`: a card's edge cut into its glyphs, and another
+seat's reading of the glyph reads its rank as another); else from `SEATED_UNCONTESTED_SURE`.
+Four seeds of the benchmark (`--no-learn`): 24 more cards and none more misread; at 0.995, 30
+more and 1 more misread (a fan's 9 of clubs, half under the next card, read through its
+neighbour's turn as the 3 of clubs); at 0.99, read only where the neighbour's turn differs, 33
+and 2."""
+SEATED_UNCONTESTED_SURE = 0.998
+"""How sure a seat's reading must be to stand where its rank is not contested
+(`_rank_contested`, `_seated`; else from `SEATED_SURE`). Where no card's edge cut into its
+glyphs (`IndexGlyphs.cut`), six seeds of the benchmark (`--no-learn`): 7 more cards (4 bellot;
+5 in rows), none lost or misread; learned decks (seeds 1, 3 and 5), 1 more; from 0.997, a
+misread. Cut seats too from 0.998, uncontested: 9 more cards and 2 lost (dondorf fans, whose
+seatings then took another course), none misread; learned decks 6 more and 1 lost; seeds 6 and
+8, 8 more and 1 lost. Every seat from 0.99, uncontested: 53 more, 13 lost and 3 more
+misread."""
 SEAT_BACKING = 0.5
 """How sure an unsure glyph's own reading must be of a card for a seat's reading of that card
 to stand from SEATED_BACKED_SURE (`_seated`)."""
@@ -879,8 +883,8 @@ class Recognizer:
         seated on it (the glyph where an index's rank sits) at the table's framing width
         (`_framed_surely`), turned as the nearest sure reading's framing where that faces
         more than `SEATED_TURN` away from the glyph's own, and kept where it reads the same
-        glyph beyond doubt (`SEATED_SURE`; `SEATED_UNCUT_SURE` where no card's edge cut into
-        its glyphs) as a card no sure reading names: one deck holds one of each card (without
+        glyph beyond doubt (`SEATED_UNCONTESTED_SURE`; `SEATED_SURE` where its rank is contested,
+        `_rank_contested`) as a card no sure reading names: one deck holds one of each card (without
         that rule, on the benchmark's four seeds, an 8 and a 9 of diamonds and a jack of
         hearts read surely already were read again at other cards' corners in dondorf rows).
         In a row a corner guessed from glyph spacing or from the outline of overlapping cards
@@ -942,7 +946,7 @@ class Recognizer:
         arcs: dict[int, _Arc | None] = {}  # by nearest sure reading: one fit per fan
         sites: list[tuple[np.ndarray, float, Corner]] = []
         on_arc: list[tuple[np.ndarray, float, Corner] | None] = []
-        sure = max(self.threshold, SEATED_UNCUT_SURE)
+        sure = max(self.threshold, SEATED_UNCONTESTED_SURE)
         usual = float(np.median(heights[witnesses]))
         unsure = [(*placed[i], reads[i][1], sure, int(backs[i]))
                   for i in np.setdiff1d(np.arange(len(reads)), witnesses).tolist()]
@@ -999,9 +1003,7 @@ class Recognizer:
             seat_ranks, seat_suits, seat_confidence = best_answers(pr_seated, ps_seated)
             backed = seat_ranks * NONE_SUIT + seat_suits == np.array(
                 [backing[site] for site, _ in looks], np.int64)
-            cut = np.array([found.cut for _, (_, _, found) in looks], bool)
             needs = np.array([needed[site] for site, _ in looks], float)
-            needs = np.where(cut, np.maximum(needs, SEATED_SURE), needs)
             seated = seat_confidence >= np.where(backed, max(self.threshold, SEATED_BACKED_SURE),
                                                  needs)
             if promised:  # kept only where they stand: not weighed with the others (`_agreeing`)
@@ -1014,6 +1016,7 @@ class Recognizer:
             looked_pr = np.concatenate([looked_pr, pr_seated])
             looked_ps = np.concatenate([looked_ps, ps_seated])
             stands = np.concatenate([stands, seated])
+        stands &= ~_rank_contested(looked, looked_pr, looked_ps)
         if again:
             seen = [_seen_of(read) for _, read in looked]
             stands &= ~_contradicted(seen, looked_pr, looked_ps)
@@ -1578,6 +1581,27 @@ def _contradicted(seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> np.ndarr
     answer = ranks * NONE_SUIT + suits
     others = _same_index(seen) & (answer[:, None] != answer[None, :])
     return np.asarray((others & (confidence >= SEATED_SURE)[None, :]).any(axis=1))
+
+
+def _rank_contested(looked: list[tuple[int, _Read]], pr: np.ndarray, ps: np.ndarray
+                    ) -> np.ndarray:
+    """Per seat's reading (`looked`, each with its site's number, read as `pr` and `ps`),
+    whether it is short of `SEATED_SURE`, a card's edge cut into its glyphs (`IndexGlyphs.cut`),
+    and another seat's reading of the same rank glyph reads its rank as another from
+    `UNDISPUTED`: a cut rank is a piece of its glyph, and a framing that shows the whole of it
+    knows better (a learned bellot queen of spades under the next card of a fan, seated on as
+    the king at 0.998 where other seats read her Q from 0.9975; seed 8's ninth anglo table, two
+    cut seats backed as the king of clubs at 0.98, where an uncut one reads the 10 of clubs'
+    rank 0.999, made an unknown of it)."""
+    if not looked:
+        return np.zeros(0, bool)
+    seen = [_seen_of(read) for _, read in looked]
+    ranks = pr.argmax(axis=1)
+    rank_sure = (pr.max(axis=1) >= UNDISPUTED) & (ranks != NONE_RANK)
+    others = _same_index(seen) & (ranks[:, None] != ranks[None, :]) & rank_sure[None, :]
+    _, _, confidence = best_answers(pr, ps)
+    cut = np.array([s.cut for s in seen], bool)
+    return np.asarray(cut & (confidence < SEATED_SURE) & others.any(axis=1))
 
 
 def _two_looks(u: np.ndarray) -> np.ndarray:

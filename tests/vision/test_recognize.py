@@ -44,6 +44,7 @@ from pi_app.vision.recognizer import (
     _fan_gaps,
     _no_reads,
     _off,
+    _Read,
     _row_gaps,
     _seats,
     _Seen,
@@ -323,8 +324,9 @@ def test_a_big_index_is_framed_again_at_its_outline_corner_where_its_rank_puts_i
     # put where the common index's rank lies from its corner, that framing starts off the
     # card, on the card beneath, and does not read it. Framed again at its outline corner, the
     # card's own, it reads at 0.97 (a seat on its glyph, no card's edge across it, reads it
-    # too from SEATED_UNCUT_SURE: seats are held to SEATED_SURE here)
-    monkeypatch.setattr(recognizer_module, "SEATED_UNCUT_SURE", recognizer_module.SEATED_SURE)
+    # too from SEATED_UNCONTESTED_SURE: seats are held to SEATED_SURE here)
+    monkeypatch.setattr(recognizer_module, "SEATED_UNCONTESTED_SURE",
+                        recognizer_module.SEATED_SURE)
     assert_read_only_with(recognizer, benchmark_table(bellot_deck, 2, 23), "6S", monkeypatch,
                           "reframe", reframe_never_in_place)
 
@@ -792,7 +794,7 @@ def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_n
     # only through corners turned far from its card, and reads as no index; seated on that
     # glyph at the table's framing width, turned as the sure reading beside it, it is sure
     assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 5), "5C", monkeypatch,
-                          "SEATED_UNCUT_SURE")
+                          "SEATED_UNCONTESTED_SURE")
 
 
 def test_a_seat_whose_glyphs_no_card_edge_cut_stands_a_shade_short_of_beyond_doubt(
@@ -801,16 +803,36 @@ def test_a_seat_whose_glyphs_no_card_edge_cut_stands_a_shade_short_of_beyond_dou
     # by none of its corner guesses; a seat on its glyph reads it 0.9986 with no card's edge
     # across its glyphs, short of SEATED_SURE (0.999)
     assert_read_only_with(recognizer, benchmark_table(tango_deck, 4, 2), "JD", monkeypatch,
-                          "SEATED_UNCUT_SURE", 0.999)
+                          "SEATED_UNCONTESTED_SURE", 0.999)
 
 
-def test_a_seat_whose_glyphs_a_card_edge_cut_stands_only_beyond_doubt(
-        recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The benchmark's third dondorf table (seed 1), a fan: every seat on the 2 of clubs has
-    # the next card's edge across its glyphs; cut seats read elsewhere in the fan and kept
-    # from 0.998 (SEATED_UNCUT_SURE) cost it
-    assert_read_only_with(recognizer, benchmark_table(dondorf_deck, 1, 3), "2C", monkeypatch,
-                          "SEATED_SURE", 0.998)
+def _every_cut_seat_contested(looked: list[tuple[int, _Read]], pr: np.ndarray,
+                              ps: np.ndarray) -> np.ndarray:
+    """`recognizer._rank_contested` as if another seat read every cut seat's rank otherwise:
+    each cut seat's reading short of SEATED_SURE is dropped."""
+    _, _, confidence = best_answers(pr, ps)
+    cut = np.array([found.cut for _, (_, _, found) in looked], bool)
+    return cut & (confidence < recognizer_module.SEATED_SURE)
+
+
+def test_a_seat_whose_glyphs_a_card_edge_cut_stands_a_shade_short_of_beyond_doubt_uncontested(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's fifteenth paris table (seed 1), a fan: the next card's edge crosses the
+    # 6 of spades' index wherever it is seated on, and the surest seat reads it 0.9984, short
+    # of SEATED_SURE (0.999); no seat reads its rank as another
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 1, 15), "6S", monkeypatch,
+                          "_rank_contested", _every_cut_seat_contested)
+
+
+def test_a_cut_seat_short_of_beyond_doubt_stands_only_where_no_seat_reads_its_rank_otherwise(
+        recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's ninth anglo table (seed 8), a fan: two seats on the 10 of clubs' glyph,
+    # the next card's edge across it, read the king of clubs at 0.98, backed by the glyph's
+    # own reading; an uncut seat reads the 10's rank at 0.999. Standing, the two kings made
+    # an unknown of the 10 of clubs
+    assert_read_only_with(recognizer, benchmark_table(anglo_deck, 8, 9), "TC", monkeypatch,
+                          "_rank_contested",
+                          lambda looked, pr, ps: np.zeros(len(looked), bool))
 
 
 def test_a_fanned_index_framed_too_wide_from_a_shadowed_glyph_is_read_at_its_own_corner(
