@@ -204,6 +204,14 @@ misread. Cut seats too from 0.998, uncontested: 9 more cards and 2 lost (dondorf
 seatings then took another course), none misread; learned decks 6 more and 1 lost; seeds 6 and
 8, 8 more and 1 lost. Every seat from 0.99, uncontested: 53 more, 13 lost and 3 more
 misread."""
+SEATED_GAP_SURE = 0.995
+"""How sure a seat's reading in a fan's or a row's gap must be to stand (`_fan_gaps`,
+`_row_gaps`, `_seated`): the cards read on either side, their arc or line and their step, put a
+card there, which a seat on a glyph alone does not know. Six seeds of the benchmark
+(`--no-learn`): 17 more cards and 6 lost (the frame's seatings taking another course), none
+misread; learned decks (seeds 1, 3 and 5), 1 more; seeds 6 and 8, 6 more and 1 lost. From 0.99:
+21 more, 6 lost and a misread (a bellot 3 of hearts named in a row where the 4 of hearts and
+the 3 of diamonds lay)."""
 SEAT_BACKING = 0.5
 """How sure an unsure glyph's own reading must be of a card for a seat's reading of that card
 to stand from SEATED_BACKED_SURE (`_seated`)."""
@@ -900,8 +908,9 @@ class Recognizer:
         about a rank glyph's size (`FREED_SIZE`), each as high as its pair implies, and kept
         from `FREED_SURE`. Where a fan's sure readings leave a gap on its arc, the cards
         missing there are seated on as glyphs are (`_fan_gaps`); so are a row's (`_row_gaps`:
-        a row's cards lie parallel, a step apart along a line); and a glyph a gap's seat finds
-        near its place, not at it, is seated on in turn (`GAP_REACH`). A seat's reading of the card
+        a row's cards lie parallel, a step apart along a line), their readings kept from
+        `SEATED_GAP_SURE`; and a glyph a gap's seat finds near its place, not at it, is seated
+        on in turn (`GAP_REACH`). A seat's reading of the card
         the glyph's own reading named (`SEAT_BACKING`; for a gap, the readings at that place)
         stands from `SEATED_BACKED_SURE`: four seeds, 5 more cards from gaps so backed, none
         lost or misread; so does one that another seat's reading of the glyph backs
@@ -982,7 +991,7 @@ class Recognizer:
                 + _row_gaps(centres[witnesses], framings, usual))
         for centre, height, turned in gaps:
             sites.append((centre, height, turned))  # turned as its card faces already
-            needed.append(sure)
+            needed.append(max(self.threshold, SEATED_GAP_SURE))
             at = _one_glyph(np.linalg.norm(centres - centre, axis=1), height, heights)
             backing.append(_backed(backs[at]))
             on_arc.append(None)

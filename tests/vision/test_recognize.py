@@ -70,6 +70,14 @@ def benchmark_table(design: Design, seed: int, number: int) -> Scene:
 
 
 @pytest.fixture
+def gap_seats_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's reading in a fan's or a row's gap stands only as one on a glyph alone does
+    (`recognizer.SEATED_GAP_SURE`): a test of another seat rule whose card a gap's seat reads."""
+    monkeypatch.setattr(recognizer_module, "SEATED_GAP_SURE",
+                        recognizer_module.SEATED_UNCONTESTED_SURE)
+
+
+@pytest.fixture
 def seats_agreeing_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """No two seats' readings back each other (`recognizer._agreeing`): a test of another
     seat rule whose card those read too."""
@@ -97,16 +105,17 @@ def assert_every_card_read(scene: Scene, detections: list[Detection]) -> None:
 
 
 def assert_read_only_with(recognizer: Recognizer, scene: Scene, code: str,
-                          monkeypatch: pytest.MonkeyPatch, setting: str,
+                          monkeypatch: pytest.MonkeyPatch, setting: str | tuple[str, ...],
                           off: object = float("inf"),
                           module: object = recognizer_module) -> None:
     """`code` is read on `scene`, nothing is misread, and with `module`'s (the recognizer
-    module's, unless given; or a class's or an object's) `setting` set to `off` (infinity: the
-    rule it bounds turned off) `code` is not read."""
+    module's, unless given; or a class's or an object's) `setting` (or each of several) set to
+    `off` (infinity: the rule it bounds turned off) `code` is not read."""
     detections = recognizer.detect(scene.image)
     assert code in {d.label for d in detections}
     assert score(scene, detections).wrong == 0
-    monkeypatch.setattr(module, setting, off)
+    for name in (setting,) if isinstance(setting, str) else setting:
+        monkeypatch.setattr(module, name, off)
     assert code not in {d.label for d in recognizer.detect(scene.image)}
 
 
@@ -324,9 +333,10 @@ def test_a_big_index_is_framed_again_at_its_outline_corner_where_its_rank_puts_i
     # put where the common index's rank lies from its corner, that framing starts off the
     # card, on the card beneath, and does not read it. Framed again at its outline corner, the
     # card's own, it reads at 0.97 (a seat on its glyph, no card's edge across it, reads it
-    # too from SEATED_UNCONTESTED_SURE: seats are held to SEATED_SURE here)
-    monkeypatch.setattr(recognizer_module, "SEATED_UNCONTESTED_SURE",
-                        recognizer_module.SEATED_SURE)
+    # too from SEATED_UNCONTESTED_SURE, and one in the row's gap from SEATED_GAP_SURE: seats
+    # are held to SEATED_SURE here)
+    for bound in ("SEATED_UNCONTESTED_SURE", "SEATED_GAP_SURE"):
+        monkeypatch.setattr(recognizer_module, bound, recognizer_module.SEATED_SURE)
     assert_read_only_with(recognizer, benchmark_table(bellot_deck, 2, 23), "6S", monkeypatch,
                           "reframe", reframe_never_in_place)
 
@@ -794,7 +804,7 @@ def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_n
     # only through corners turned far from its card, and reads as no index; seated on that
     # glyph at the table's framing width, turned as the sure reading beside it, it is sure
     assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 5), "5C", monkeypatch,
-                          "SEATED_UNCONTESTED_SURE")
+                          ("SEATED_UNCONTESTED_SURE", "SEATED_GAP_SURE"))
 
 
 def test_a_seat_whose_glyphs_no_card_edge_cut_stands_a_shade_short_of_beyond_doubt(
@@ -803,7 +813,16 @@ def test_a_seat_whose_glyphs_no_card_edge_cut_stands_a_shade_short_of_beyond_dou
     # by none of its corner guesses; a seat on its glyph reads it 0.9986 with no card's edge
     # across its glyphs, short of SEATED_SURE (0.999)
     assert_read_only_with(recognizer, benchmark_table(tango_deck, 4, 2), "JD", monkeypatch,
-                          "SEATED_UNCONTESTED_SURE", 0.999)
+                          ("SEATED_UNCONTESTED_SURE", "SEATED_GAP_SURE"), 0.999)
+
+
+def test_a_seat_in_a_rows_gap_stands_short_of_a_seat_on_a_glyph_alone(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's second bellot table (seed 1), a row: no corner guess reads the 7 of
+    # spades; the seat in the row's gap, where the cards read on either side put a card, reads
+    # it 0.9955, short of a seat on a glyph alone (SEATED_UNCONTESTED_SURE, 0.998)
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 2), "7S", monkeypatch,
+                          "SEATED_GAP_SURE", recognizer_module.SEATED_UNCONTESTED_SURE)
 
 
 def _every_cut_seat_contested(looked: list[tuple[int, _Read]], pr: np.ndarray,
@@ -953,7 +972,7 @@ def test_a_rank_the_next_cards_edge_cuts_is_read_by_the_rank_network_with_the_cu
                           monkeypatch, "cut_rank", None, recognizer.model)
 
 
-@pytest.mark.usefixtures("seats_agreeing_off")
+@pytest.mark.usefixtures("seats_agreeing_off", "gap_seats_held")
 def test_a_seat_reading_the_card_its_glyph_was_read_as_unsurely_needs_less_to_stand(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twelfth paris table (seed 1), a fan: the 4 of diamonds' glyph reads
@@ -1242,7 +1261,7 @@ def test_a_glyph_found_near_a_rows_gap_is_seated_on_in_turn(
                           monkeypatch, "GAP_REACH", 0.0)
 
 
-@pytest.mark.usefixtures("seats_agreeing_off")
+@pytest.mark.usefixtures("seats_agreeing_off", "gap_seats_held")
 def test_a_seat_in_a_fans_gap_reading_the_card_read_unsurely_there_needs_less_to_stand(
         recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twelfth plastic table (seed 1), a fan: a reading of the 4 of diamonds'
@@ -1253,6 +1272,7 @@ def test_a_seat_in_a_fans_gap_reading_the_card_read_unsurely_there_needs_less_to
                           "SEAT_BACKING")
 
 
+@pytest.mark.usefixtures("gap_seats_held")
 def test_two_seats_turned_apart_that_read_one_card_from_one_glyph_back_each_other(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's fifteenth anglo table (seed 1), a fan: the 7 of hearts is seated on at
