@@ -910,9 +910,9 @@ class Recognizer:
         missing there are seated on as glyphs are (`_fan_gaps`); so are a row's (`_row_gaps`:
         a row's cards lie parallel, a step apart along a line), their readings kept from
         `SEATED_GAP_SURE`; and a glyph a gap's seat finds near its place, not at it, is seated
-        on in turn (`GAP_REACH`). A seat's reading of the card
-        the glyph's own reading named (`SEAT_BACKING`; for a gap, the readings at that place)
-        stands from `SEATED_BACKED_SURE`: four seeds, 5 more cards from gaps so backed, none
+        on in turn (`GAP_REACH`). A seat's reading of the card the glyph's own reading named
+        (`SEAT_BACKING`; for a gap, the readings at that place) stands from
+        `SEATED_BACKED_SURE`: four seeds, 5 more cards from gaps so backed, none
         lost or misread; so does one that another seat's reading of the glyph backs
         (`_agreeing`: turned apart, or turned alike with both firm). With their rank and suit
         probabilities; `reads` are read as `pr` and `ps`. No glyph on one of the `faces` (the

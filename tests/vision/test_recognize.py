@@ -803,6 +803,7 @@ def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_n
     # The benchmark's fifth paris table (seed 7), a row: the 5 of clubs' rank glyph is found
     # only through corners turned far from its card, and reads as no index; seated on that
     # glyph at the table's framing width, turned as the sure reading beside it, it is sure
+    # (turned off with the seats in the row's gaps, which read it too)
     assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 5), "5C", monkeypatch,
                           ("SEATED_UNCONTESTED_SURE", "SEATED_GAP_SURE"))
 
@@ -811,7 +812,8 @@ def test_a_seat_whose_glyphs_no_card_edge_cut_stands_a_shade_short_of_beyond_dou
         recognizer, tango_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's second tango table (seed 4), a row: the jack of diamonds is read surely
     # by none of its corner guesses; a seat on its glyph reads it 0.9986 with no card's edge
-    # across its glyphs, short of SEATED_SURE (0.999)
+    # across its glyphs, short of SEATED_SURE (0.999); the seats in the row's gaps, held
+    # there too, read it from SEATED_GAP_SURE
     assert_read_only_with(recognizer, benchmark_table(tango_deck, 4, 2), "JD", monkeypatch,
                           ("SEATED_UNCONTESTED_SURE", "SEATED_GAP_SURE"), 0.999)
 
