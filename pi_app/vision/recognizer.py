@@ -891,13 +891,13 @@ class Recognizer:
         seated on it (the glyph where an index's rank sits) at the table's framing width
         (`_framed_surely`), turned as the nearest sure reading's framing where that faces
         more than `SEATED_TURN` away from the glyph's own, and kept where it reads the same
-        glyph beyond doubt (`SEATED_UNCONTESTED_SURE`; `SEATED_SURE` where its rank is contested,
-        `_rank_contested`) as a card no sure reading names: one deck holds one of each card (without
-        that rule, on the benchmark's four seeds, an 8 and a 9 of diamonds and a jack of
-        hearts read surely already were read again at other cards' corners in dondorf rows).
-        In a row a corner guessed from glyph spacing or from the outline of overlapping cards
-        can face 35 to 130 degrees askew of its card, and the glyph reads there as no index;
-        the row's cards lie alike. A glyph that no seat at that
+        glyph beyond doubt (`SEATED_UNCONTESTED_SURE`; `SEATED_SURE` where its rank is
+        contested, `_rank_contested`) as a card no sure reading names: one deck holds one of
+        each card (without that rule, on the benchmark's four seeds, an 8 and a 9 of diamonds
+        and a jack of hearts read surely already were read again at other cards' corners in
+        dondorf rows). In a row a corner guessed from glyph spacing or from the outline of
+        overlapping cards can face 35 to 130 degrees askew of its card, and the glyph reads
+        there as no index; the row's cards lie alike. A glyph that no seat at that
         width reads beyond doubt is seated again at `SEATED_CLOSER` of it, with the firmer line
         for ink, and where a seat read it as a card (`SEAT_PROMISE`), there at the first line
         too, kept only where that reading stands on its own; one that no seat reads so is seated
@@ -1012,9 +1012,8 @@ class Recognizer:
             seat_ranks, seat_suits, seat_confidence = best_answers(pr_seated, ps_seated)
             backed = seat_ranks * NONE_SUIT + seat_suits == np.array(
                 [backing[site] for site, _ in looks], np.int64)
-            needs = np.array([needed[site] for site, _ in looks], float)
             seated = seat_confidence >= np.where(backed, max(self.threshold, SEATED_BACKED_SURE),
-                                                 needs)
+                                                 [needed[site] for site, _ in looks])
             if promised:  # kept only where they stand: not weighed with the others (`_agreeing`)
                 standing = np.flatnonzero(seated)
                 looks = [looks[k] for k in standing]
@@ -1025,9 +1024,9 @@ class Recognizer:
             looked_pr = np.concatenate([looked_pr, pr_seated])
             looked_ps = np.concatenate([looked_ps, ps_seated])
             stands = np.concatenate([stands, seated])
-        stands &= ~_rank_contested(looked, looked_pr, looked_ps)
+        seen = [_seen_of(read) for _, read in looked]
+        stands &= ~_rank_contested(seen, looked_pr, looked_ps)
         if again:
-            seen = [_seen_of(read) for _, read in looked]
             stands &= ~_contradicted(seen, looked_pr, looked_ps)
             found_heights = np.array([s.glyph_height for s in seen])
             stands &= np.abs(np.log(found_heights / usual)) <= np.log(RESEATED_HEIGHT)
@@ -1587,30 +1586,31 @@ def _contradicted(seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> np.ndarr
     if not seen:
         return np.zeros(0, bool)
     ranks, suits, confidence = best_answers(pr, ps)
-    answer = ranks * NONE_SUIT + suits
-    others = _same_index(seen) & (answer[:, None] != answer[None, :])
-    return np.asarray((others & (confidence >= SEATED_SURE)[None, :]).any(axis=1))
+    return _read_otherwise(seen, ranks * NONE_SUIT + suits, confidence >= SEATED_SURE)
 
 
-def _rank_contested(looked: list[tuple[int, _Read]], pr: np.ndarray, ps: np.ndarray
-                    ) -> np.ndarray:
-    """Per seat's reading (`looked`, each with its site's number, read as `pr` and `ps`),
-    whether it is short of `SEATED_SURE`, a card's edge cut into its glyphs (`IndexGlyphs.cut`),
-    and another seat's reading of the same rank glyph reads its rank as another from
-    `UNDISPUTED`: a cut rank is a piece of its glyph, and a framing that shows the whole of it
-    knows better (a learned bellot queen of spades under the next card of a fan, seated on as
-    the king at 0.998 where other seats read her Q from 0.9975; seed 8's ninth anglo table, two
-    cut seats backed as the king of clubs at 0.98, where an uncut one reads the 10 of clubs'
-    rank 0.999, made an unknown of it)."""
-    if not looked:
+def _rank_contested(seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> np.ndarray:
+    """Per seat's reading (`seen`, read as `pr` and `ps`), whether it is short of `SEATED_SURE`,
+    a card's edge cut into its glyphs (`IndexGlyphs.cut`), and another seat's reading of the
+    same rank glyph reads its rank as another from `UNDISPUTED`: a cut rank is a piece of its
+    glyph, and a framing that shows the whole of it knows better (a learned bellot queen of
+    spades under the next card of a fan, seated on as the king at 0.998 where other seats read
+    her Q from 0.9975; seed 8's ninth anglo table, two cut seats backed as the king of clubs at
+    0.98, where an uncut one reads the 10 of clubs' rank 0.999, made an unknown of it)."""
+    if not seen:
         return np.zeros(0, bool)
-    seen = [_seen_of(read) for _, read in looked]
     ranks = pr.argmax(axis=1)
     rank_sure = (pr.max(axis=1) >= UNDISPUTED) & (ranks != NONE_RANK)
-    others = _same_index(seen) & (ranks[:, None] != ranks[None, :]) & rank_sure[None, :]
     _, _, confidence = best_answers(pr, ps)
     cut = np.array([s.cut for s in seen], bool)
-    return np.asarray(cut & (confidence < SEATED_SURE) & others.any(axis=1))
+    return np.asarray(cut & (confidence < SEATED_SURE) & _read_otherwise(seen, ranks, rank_sure))
+
+
+def _read_otherwise(seen: list[_Seen], labels: np.ndarray, sure: np.ndarray) -> np.ndarray:
+    """Per reading (`seen`, each labelled by `labels`: its card, or its rank), whether another
+    reading of the same rank glyph that is `sure` labels it otherwise."""
+    others = _same_index(seen) & (labels[:, None] != labels[None, :]) & sure[None, :]
+    return np.asarray(others.any(axis=1))
 
 
 def _two_looks(u: np.ndarray) -> np.ndarray:

@@ -44,7 +44,6 @@ from pi_app.vision.recognizer import (
     _fan_gaps,
     _no_reads,
     _off,
-    _Read,
     _row_gaps,
     _seats,
     _Seen,
@@ -827,12 +826,11 @@ def test_a_seat_in_a_rows_gap_stands_short_of_a_seat_on_a_glyph_alone(
                           "SEATED_GAP_SURE", recognizer_module.SEATED_UNCONTESTED_SURE)
 
 
-def _every_cut_seat_contested(looked: list[tuple[int, _Read]], pr: np.ndarray,
-                              ps: np.ndarray) -> np.ndarray:
+def _every_cut_seat_contested(seen: list[_Seen], pr: np.ndarray, ps: np.ndarray) -> np.ndarray:
     """`recognizer._rank_contested` as if another seat read every cut seat's rank otherwise:
     each cut seat's reading short of SEATED_SURE is dropped."""
     _, _, confidence = best_answers(pr, ps)
-    cut = np.array([found.cut for _, (_, _, found) in looked], bool)
+    cut = np.array([s.cut for s in seen], bool)
     return cut & (confidence < recognizer_module.SEATED_SURE)
 
 
@@ -853,7 +851,7 @@ def test_a_cut_seat_short_of_beyond_doubt_stands_only_where_no_seat_reads_its_ra
     # an unknown of the 10 of clubs
     assert_read_only_with(recognizer, benchmark_table(anglo_deck, 8, 9), "TC", monkeypatch,
                           "_rank_contested",
-                          lambda looked, pr, ps: np.zeros(len(looked), bool))
+                          lambda seen, pr, ps: np.zeros(len(seen), bool))
 
 
 def test_a_fanned_index_framed_too_wide_from_a_shadowed_glyph_is_read_at_its_own_corner(
