@@ -1548,6 +1548,41 @@ def test_no_pips_are_read_where_the_next_card_lies_over_them(
     assert score(scene, detections).wrong == 0
 
 
+def test_a_court_cards_suit_in_doubt_is_settled_by_the_suit_printed_big_beside_its_index(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eighth bellot table (seed 1), a row: the king of spades' K reads beyond
+    # doubt, but his small index spade sits on the tip of his sceptre, and the two read as no
+    # index; the spade printed big beside the K reads a spade beyond doubt
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 8), "KS", monkeypatch,
+                          "_settled_by_frame_pips", lambda *args: None, Recognizer)
+
+
+def test_a_seats_reading_of_a_court_card_is_settled_by_its_frame_pip_before_it_stands(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twentieth bellot table (seed 7), a row: no reading at the king of
+    # spades' own corners names him; a seat on his K reads the K beyond doubt and his suit as
+    # no index, until the spade beside the K settles it (`Recognizer._seated`)
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 7, 20), "KS", monkeypatch,
+                          "_settled_by_frame_pips", lambda *args: None, Recognizer)
+
+
+def test_a_frame_pip_settles_only_a_suit_the_index_leaves_in_question(
+        recognizer, anglo_deck) -> None:
+    # The benchmark's fourteenth anglo table (seed 7), a row: the king of hearts, half under
+    # the next card, reads a heart or a diamond; a club beside his index, the next card's,
+    # is no frame pip of his
+    scene = benchmark_table(anglo_deck, 7, 14)
+    assert score(scene, recognizer.detect(scene.image)).wrong == 0
+
+
+def test_no_frame_pip_settles_a_rank_another_cards_edge_cut_into(recognizer, paris_deck) -> None:
+    # The benchmark's ninth paris table (seed 3), a fan: the next card's edge cuts into an 8,
+    # whose rest reads as a queen beyond doubt, and the next card's clubs lie where her frame
+    # pip would: no queen of clubs lies on the table
+    scene = benchmark_table(paris_deck, 3, 9)
+    assert score(scene, recognizer.detect(scene.image)).wrong == 0
+
+
 def test_a_suit_in_doubt_is_the_one_whose_sure_glyphs_on_the_table_look_like_it(
         recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's sixteenth plastic table (seed 3), scattered: plastic's clubs have a
