@@ -372,6 +372,14 @@ spades beyond doubt. Six seeds of the benchmark (`--no-learn`): 2 more cards and
 misread, none lost (seeds 1, 3 and 5's learned decks read alike); from BEYOND_DOUBT, the same.
 Every sure reading, lone or not, weighed so: 1 card fewer (in a row and a fan the next card's
 index suit lies where a pip would, and was read as one), and 2 fewer misreads."""
+FRAME_PIPS_UNDER = SEATED_SURE
+"""A court card's reading is weighed by its frame pip while it is short of this sure, not only
+while it is unsure (`_settled_by_frame_pips`): a seat's reading stands only from
+`SEATED_UNCONTESTED_SURE`, and a reading at the threshold may yet lose to another of its glyph.
+Six seeds of the benchmark (`--no-learn`): 5 more cards (bellot jacks of hearts and spades and a
+king of spades, an anglo king of diamonds, a neoclassical jack of diamonds), none lost or
+misread; seeds 6 and 8 a bellot king more. Every reading short of certain: 3 tango court
+cards lost and one misread."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 DECK_NEARER = 0.75
 """An unsure reading's suit in doubt is the one whose nearest sure suit glyph in the frame lies
@@ -1165,25 +1173,24 @@ class Recognizer:
 
     def _settled_by_frame_pips(self, frame: np.ndarray, reads: list[_Read], pr: np.ndarray,
                                ps: np.ndarray) -> None:
-        """Each unsure reading of a court card, its rank read at the threshold, settled by the
-        suit printed big beside its index (`pips.frame_pip_glyphs`, through the framing it was
-        read through): where the suit network reads one of those shapes undoubted (`FIRM_SURE`)
-        as one of the reading's two likeliest suits, the reading's suit probabilities are
-        weighed by it (any suit: an anglo king of hearts half under the next card, read a
-        heart or a diamond, was named the king of clubs by that card's club beside his index).
-        Bellot prints a king's small index suit on the tip of his sceptre, and
-        the two read together as no index; the spade beside the K, twice its size, reads a
-        spade beyond doubt. Not where another card's edge cut into the rank
-        (`IndexGlyphs.rank_cut`): what shows of a fan's 8 can read as a queen beyond doubt, and
-        the pips of the next card, lying where a frame pip would, named her suit (two on the
-        benchmark's six seeds); where the edge cut only the suit, the rank is whole, and a row's
-        kings read so. Nor through a mirrored framing (`Corner.mirrored`). Seats' readings are
-        settled so before they stand or not (`_seated`). Six seeds of the benchmark
-        (`--no-learn`): 11 more cards (7 bellot kings of spades), one lost, none misread.
-        Updates `ps` in place."""
+        """Each reading of a court card short of `FRAME_PIPS_UNDER`, its rank read at the threshold,
+        settled by the suit printed big beside its index (`pips.frame_pip_glyphs`, through the
+        framing it was read through): where the suit network reads one of those shapes undoubted
+        (`FIRM_SURE`) as one of the reading's two likeliest suits, the reading's suit probabilities
+        are weighed by it (any suit: an anglo king of hearts half under the next card, read a heart
+        or a diamond, was named the king of clubs by that card's club beside his index). Bellot
+        prints a king's small index suit on the tip of his sceptre, and the two read together as no
+        index; the spade beside the K, twice its size, reads a spade beyond doubt. Not where another
+        card's edge cut into the rank (`IndexGlyphs.rank_cut`): what shows of a fan's 8 can read as
+        a queen beyond doubt, and the pips of the next card, lying where a frame pip would, named
+        her suit (two on the benchmark's six seeds); where the edge cut only the suit, the rank is
+        whole, and a row's kings read so. Nor through a mirrored framing (`Corner.mirrored`). Seats'
+        readings are settled so before they stand or not (`_seated`). Six seeds of the benchmark
+        (`--no-learn`): 11 more cards (7 bellot kings of spades), one lost, none misread. Updates
+        `ps` in place."""
         ranks, _, confidence = best_answers(pr, ps)
         rows = np.arange(len(pr))
-        asked = ((confidence < self.threshold) & (ranks > PIPPED)
+        asked = ((confidence < max(self.threshold, FRAME_PIPS_UNDER)) & (ranks > PIPPED)
                  & (pr[rows, ranks] >= self.threshold))
         for i in np.flatnonzero(asked).tolist():
             _, framed, found = reads[i]

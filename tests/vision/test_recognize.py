@@ -1566,6 +1566,15 @@ def test_a_seats_reading_of_a_court_card_is_settled_by_its_frame_pip_before_it_s
                           "_settled_by_frame_pips", lambda *args: None, Recognizer)
 
 
+def test_a_court_cards_reading_short_of_beyond_doubt_is_settled_by_its_frame_pip_too(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's thirteenth bellot table (seed 2), scattered: the jack of spades' J reads
+    # beyond doubt, his small index spade a club at 0.93 and 0.77, so that the card stayed
+    # unknown; the spade beside his J, a spade beyond doubt, settles it
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 2, 13), "JS", monkeypatch,
+                          "FRAME_PIPS_UNDER", 0.0)
+
+
 def test_a_frame_pip_settles_only_a_suit_the_index_leaves_in_question(
         recognizer, anglo_deck) -> None:
     # The benchmark's fourteenth anglo table (seed 7), a row: the king of hearts, half under
@@ -1635,7 +1644,9 @@ def test_a_suit_in_doubt_that_no_sure_reading_shows_is_left_as_read(recognizer) 
 def test_a_sure_suit_gives_way_where_the_other_suits_sure_glyphs_look_twice_as_like_it(
         recognizer, anglo_modern_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twenty-third anglo_modern table (seed 2), a row: the jack of spades'
-    # suit reads surely a club; the table's sure spades lie far nearer it than its sure clubs
+    # suit reads surely a club; the table's sure spades lie far nearer it than its sure clubs.
+    # (The spade beside his J, his frame pip, settles it too: left out here)
+    monkeypatch.setattr(Recognizer, "_settled_by_frame_pips", lambda *args: None)
     assert_misread_only_without(recognizer, benchmark_table(anglo_modern_deck, 2, 23),
                                 monkeypatch, "DECK_OVERRULES", 0.0)
 
