@@ -38,8 +38,8 @@ FRAME_PIP_LEFT = (0.12, 0.30)
 """Where a court card's frame pip starts across the card, in card widths: beside the index
 (which ends about 0.1 across), not beyond the art's frame corner."""
 FRAME_PIP_TOP = 0.25
-"""How far down the card a court card's frame pip starts at most, in card widths: level with
-the index's rank, or a little below it."""
+"""How far down the card a court card's frame pip starts at most, in card widths: beside the
+index (level with its rank, or lower, beside its suit), not below it."""
 FRAME_PIP_HEIGHT = (0.12, 0.28)
 """A frame pip's height, in card widths: bigger than the index suit (about 0.08)."""
 
@@ -48,7 +48,8 @@ def pip_glyphs(frame: np.ndarray, corner: Corner) -> np.ndarray:
     """The pip-sized solid shapes of ink wholly inside `PIP_AREA` of the card `corner` frames (its
     index corner), each as the suit network reads a glyph (`index.glyph_image`): n x views x
     side x side, n maybe 0."""
-    return _solid_shapes(frame, corner, PIP_AREA, PIP_HEIGHT, PIP_AREA[:2], PIP_AREA[3])  # anywhere
+    return _solid_shapes(frame, corner, PIP_AREA, PIP_HEIGHT, PIP_AREA[:2],  # anywhere in it
+                         PIP_AREA[3])
 
 
 def frame_pip_glyphs(frame: np.ndarray, corner: Corner) -> np.ndarray:

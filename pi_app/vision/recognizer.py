@@ -373,13 +373,13 @@ misread, none lost (seeds 1, 3 and 5's learned decks read alike); from BEYOND_DO
 Every sure reading, lone or not, weighed so: 1 card fewer (in a row and a fan the next card's
 index suit lies where a pip would, and was read as one), and 2 fewer misreads."""
 FRAME_PIPS_UNDER = SEATED_SURE
-"""A court card's reading is weighed by its frame pip while it is short of this sure, not only
-while it is unsure (`_settled_by_frame_pips`): a seat's reading stands only from
-`SEATED_UNCONTESTED_SURE`, and a reading at the threshold may yet lose to another of its glyph.
-Six seeds of the benchmark (`--no-learn`): 5 more cards (bellot jacks of hearts and spades and a
-king of spades, an anglo king of diamonds, a neoclassical jack of diamonds), none lost or
-misread; seeds 6 and 8 a bellot king more. Every reading short of certain: 3 tango court
-cards lost and one misread."""
+"""A court card's reading is weighed by its frame pip while it is short of this sure, not only while
+it is unsure (`_settled_by_frame_pips`): a seat's reading stands only from
+`SEATED_UNCONTESTED_SURE`, and one at the threshold may yet be disputed (a bellot jack of spades,
+his index spade read a club at 0.93, stayed unknown). Six seeds of the benchmark (`--no-learn`):
+5 more cards (bellot jacks of hearts and spades and a king of spades, an anglo king of diamonds,
+a neoclassical jack of diamonds), none lost or misread; seeds 6 and 8 a bellot king more. Every
+reading short of certain: 3 tango court cards lost and one misread."""
 _SUIT_IS_RED = np.array([0.0, 1.0, 1.0, 0.0])
 DECK_NEARER = 0.75
 """An unsure reading's suit in doubt is the one whose nearest sure suit glyph in the frame lies
