@@ -1181,7 +1181,7 @@ class Recognizer:
         or a diamond, was named the king of clubs by that card's club beside his index). Bellot
         prints a king's small index suit on the tip of his sceptre, and the two read together as no
         index; the spade beside the K, twice its size, reads a spade beyond doubt. Not where another
-        card's edge cut into the rank (`IndexGlyphs.rank_cut`): what shows of a fan's 8 can read as
+        card's edge cut into the rank (`IndexGlyphs.rank_cut`): what shows of a fan's 9 can read as
         a queen beyond doubt, and the pips of the next card, lying where a frame pip would, named
         her suit (two on the benchmark's six seeds); where the edge cut only the suit, the rank is
         whole, and a row's kings read so. Nor through a mirrored framing (`Corner.mirrored`). Seats'

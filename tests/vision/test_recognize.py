@@ -1578,16 +1578,16 @@ def test_a_court_cards_reading_short_of_beyond_doubt_is_settled_by_its_frame_pip
 def test_a_frame_pip_settles_only_a_suit_the_index_leaves_in_question(
         recognizer, anglo_deck) -> None:
     # The benchmark's fourteenth anglo table (seed 7), a row: the king of hearts, half under
-    # the next card, reads a heart or a diamond; a club beside his index, the next card's,
-    # is no frame pip of his
+    # the next card, reads a heart or a diamond; where his frame pip would be lies a club
+    # beyond doubt, the next card's (the 6 of clubs lies there), no frame pip of his
     scene = benchmark_table(anglo_deck, 7, 14)
     assert score(scene, recognizer.detect(scene.image)).wrong == 0
 
 
 def test_no_frame_pip_settles_a_rank_another_cards_edge_cut_into(recognizer, paris_deck) -> None:
-    # The benchmark's ninth paris table (seed 3), a fan: the next card's edge cuts into an 8,
-    # whose rest reads as a queen beyond doubt, and the next card's clubs lie where her frame
-    # pip would: no queen of clubs lies on the table
+    # The benchmark's ninth paris table (seed 3), a fan: the next card's edge cuts into the 9
+    # of spades' rank, whose rest reads as a queen beyond doubt, and the next card's clubs lie
+    # where her frame pip would: no queen of clubs lies on the table
     scene = benchmark_table(paris_deck, 3, 9)
     assert score(scene, recognizer.detect(scene.image)).wrong == 0
 
