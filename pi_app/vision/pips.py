@@ -48,8 +48,7 @@ def pip_glyphs(frame: np.ndarray, corner: Corner) -> np.ndarray:
     """The pip-sized solid shapes of ink wholly inside `PIP_AREA` of the card `corner` frames (its
     index corner), each as the suit network reads a glyph (`index.glyph_image`): n x views x
     side x side, n maybe 0."""
-    return _solid_shapes(frame, corner, PIP_AREA, PIP_HEIGHT, PIP_AREA[:2],  # anywhere in it
-                         PIP_AREA[3])
+    return _solid_shapes(frame, corner, PIP_AREA, PIP_HEIGHT)
 
 
 def frame_pip_glyphs(frame: np.ndarray, corner: Corner) -> np.ndarray:
@@ -61,11 +60,11 @@ def frame_pip_glyphs(frame: np.ndarray, corner: Corner) -> np.ndarray:
 
 
 def _solid_shapes(frame: np.ndarray, corner: Corner, area: tuple[float, float, float, float],
-                  height: tuple[float, float], left: tuple[float, float], top: float
-                  ) -> np.ndarray:
+                  height: tuple[float, float], left: tuple[float, float] | None = None,
+                  top: float | None = None) -> np.ndarray:
     """The pip-sized solid shapes of ink wholly inside `area` of the card `corner` frames, `height`
     high, starting `left` across and at most `top` down (all in card widths from its index
-    corner), as the suit network reads glyphs."""
+    corner; anywhere in the area where not given), as the suit network reads glyphs."""
     width = corner.width
     across_from, across_to, down_from, down_to = area
     size = (max(8, round((across_to - across_from) * width)),
@@ -85,6 +84,6 @@ def _solid_shapes(frame: np.ndarray, corner: Corner, area: tuple[float, float, f
               and PIP_WIDTH[0] * width <= w <= PIP_WIDTH[1] * width
               and x > 0 and x + w < size[0] and y > 0 and y + h < size[1]
               and area >= SOLID * w * h
-              and left[0] <= across_from + x / width <= left[1]
-              and down_from + y / width <= top]
+              and (left is None or left[0] <= across_from + x / width <= left[1])
+              and (top is None or down_from + y / width <= top)]
     return np.stack(glyphs) if glyphs else np.zeros((0, 1, 1, 1), np.float32)

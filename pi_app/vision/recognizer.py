@@ -1929,6 +1929,13 @@ class _Seen:
     suit: np.ndarray | None = None
 
 
+def _seen_of(read: _Read) -> _Seen:
+    """A reading as the table's rules weigh it: where its hypothesis puts the card, not where
+    its glyphs were framed."""
+    hypothesis, framed, found = read
+    return _Seen(hypothesis, *rank_glyph(framed, found), found.cut, found.suit)
+
+
 def _weighed_by_pips(ps: np.ndarray, reading: int, pips: np.ndarray, suits: np.ndarray) -> None:
     """Weigh a reading's suit probabilities (`ps[reading]`, in place) by the pip the suit network
     reads likeliest as one of `suits` (its `pips`' probabilities), where it reads that pip
@@ -1939,13 +1946,6 @@ def _weighed_by_pips(ps: np.ndarray, reading: int, pips: np.ndarray, suits: np.n
     if suit in suits.tolist() and pip[suit] >= FIRM_SURE:
         weighed = ps[reading] * pip
         ps[reading] = weighed / weighed.sum()
-
-
-def _seen_of(read: _Read) -> _Seen:
-    """A reading as the table's rules weigh it: where its hypothesis puts the card, not where
-    its glyphs were framed."""
-    hypothesis, framed, found = read
-    return _Seen(hypothesis, *rank_glyph(framed, found), found.cut, found.suit)
 
 
 def _ruled_out(nearest: dict[int, float], two: list[int], apart: dict[int, bool],
