@@ -33,6 +33,7 @@ from pi_app.vision.glyphs import RANK_HEIGHT, rank_centre_at
 from pi_app.vision.index import INK, first_look, rank_glyph, read_corner
 from pi_app.vision.piles import unexplained
 from pi_app.vision.recognizer import (
+    DEFAULT_THRESHOLD,
     FIRM_SURE,
     NONE_SUIT,
     Detection,
@@ -82,6 +83,13 @@ def seats_agreeing_off(monkeypatch: pytest.MonkeyPatch) -> None:
     seat rule whose card those read too."""
     monkeypatch.setattr(recognizer_module, "SEATS_APART", 180.0)
     monkeypatch.setattr(recognizer_module, "SEATS_ALIKE_SURE", float("inf"))
+
+
+@pytest.fixture
+def disputes_unturned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No disputed reading is read again turned (`recognizer.DISPUTE_TURNS`): a test of another
+    rule whose dispute the turned looks settle too."""
+    monkeypatch.setattr(recognizer_module, "DISPUTE_TURNS", ())
 
 
 def _cut_readings_unbacked(self: Recognizer, seen: list[_Seen], answer: np.ndarray,
@@ -675,6 +683,7 @@ def test_a_rows_top_card_shows_its_face_and_every_card_beneath_is_still_read(
     assert looks < unfaced_looks
 
 
+@pytest.mark.usefixtures("disputes_unturned")
 def test_a_reading_beyond_doubt_is_outvoted_only_by_undoubted_readings_of_its_glyph(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's fourteenth paris table (seed 1), a row: the 9 of spades reads at 1.000,
@@ -686,6 +695,7 @@ def test_a_reading_beyond_doubt_is_outvoted_only_by_undoubted_readings_of_its_gl
                           "BEYOND_DOUBT")
 
 
+@pytest.mark.usefixtures("disputes_unturned")
 def test_a_rank_that_falls_into_pieces_in_another_framing_does_not_dispute_its_whole_reading(
         recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twentieth bellot table (seed 1), a row: the 5 of hearts reads at 1.000
@@ -694,6 +704,39 @@ def test_a_rank_that_falls_into_pieces_in_another_framing_does_not_dispute_its_w
     # 15 pixels high, reads as the jack of hearts at 1.000
     assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 20), "5H", monkeypatch,
                           "HEIGHT_NEARER")
+
+
+def test_two_framings_of_one_index_read_as_two_cards_are_settled_by_the_index_turned(
+        recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's twentieth bellot table (seed 1), a row: framed 159 pixels wide for its
+    # card's 116, the 8 of diamonds' index takes in the next card's edge and reads as the 10
+    # of diamonds at 0.998; framed 139 wide, as the 8 at 0.991. Two of its looks turned a few
+    # degrees from the second framing read the 8 undoubted, none from the first.
+    assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 20), "8D", monkeypatch,
+                          "DISPUTE_TURNS", ())
+
+
+def test_a_lone_cards_two_indexes_read_as_two_cards_are_settled_by_their_indexes_turned(
+        recognizer, anglo_modern_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's tenth anglo_modern table (seed 2), scattered: the lone 3 of spades reads
+    # at 1.000 at one index corner and as the 3 of clubs at 0.994 at the other. Turned a few
+    # degrees, the first reads the 3 of spades undoubted three times, the second the 3 of
+    # clubs once.
+    assert_read_only_with(recognizer, benchmark_table(anglo_modern_deck, 2, 10), "3S",
+                          monkeypatch, "DISPUTE_TURNS", ())
+
+
+def test_a_turned_look_settles_a_dispute_only_where_it_is_undoubted(
+        recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The fourth dondorf table of seed 8, scattered: the 5 of diamonds' bottom index lies half
+    # under the next card's corner, where one framing reads it as the 5 at 0.98 and another
+    # as the 3 of diamonds at 0.996; its turned looks read the 3 at 0.93 to 0.998, and the
+    # 3 of diamonds lies nowhere on the table.
+    scene = benchmark_table(dondorf_deck, 8, 4)
+    assert "3D" not in {card.code for card in scene.cards}
+    assert "3D" not in {d.label for d in recognizer.detect(scene.image)}
+    monkeypatch.setattr(recognizer_module, "TURNED_LOOK_SURE", DEFAULT_THRESHOLD)
+    assert "3D" in {d.label for d in recognizer.detect(scene.image)}
 
 
 def test_a_firmer_first_look_stands_where_its_framing_again_falls_short_of_the_firmer_sureness(
@@ -1113,6 +1156,7 @@ def test_a_seats_reading_whose_suit_is_in_doubt_stands_where_the_deck_settles_it
                           "_settled_seats", lambda *args: args[-1], Recognizer)
 
 
+@pytest.mark.usefixtures("disputes_unturned")
 def test_a_seat_is_not_seated_again_on_a_glyph_read_surely_already(
         recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twenty-first dondorf table (seed 2), a fan: the 9 of clubs is read at 0.998;
