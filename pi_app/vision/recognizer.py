@@ -132,9 +132,10 @@ against 0.96 is an even split). Four seeds: 8 more cards, all in rows, none more
 DISPUTE_TURNS = (-6.0, -3.0, 3.0, 6.0)
 """Degrees by which a disputed reading's framing is turned about its rank glyph, to be read
 again (`Recognizer._disputes_read_turned`): one framing's misreading seldom survives a few
-degrees' turn, and a glyph read right reads alike. Six seeds of the benchmark (`--no-learn`):
-turned 4 degrees each way only, a card more (5 gained, 4 lost) than at these four; 4 and 8
-degrees each way, as many cards (5 gained, 5 lost)."""
+degrees' turn, and a glyph read right reads alike. Six seeds of the benchmark (`--no-learn`,
+before the rule was kept to cards none of whose readings stands): turned 4 degrees each way
+only, a card more (5 gained, 4 lost) than at these four; 4 and 8 degrees each way, as many
+cards (5 gained, 5 lost)."""
 TURNED_LOOK_SURE = UNDISPUTED
 """A disputed reading's turned look counts in the vote from this sure: counted from the
 threshold, the turned looks of a dondorf 5 of diamonds half under the next card's corner,
@@ -1520,22 +1521,27 @@ class Recognizer:
         """`seen` (read as `pr` and `ps`, through `framings`), with each disputed reading read
         again through its framing turned by each of `DISPUTE_TURNS` about its rank glyph, the
         turned looks read from `TURNED_LOOK_SURE` added as readings of its card. Only sure
-        readings that `_choose` would leave unknown, disputed by a sure reading of the same rank
-        glyph (two framings of one index) or of the same lone card's other index corner:
-        opposite corners are linked loosely, and a four-index deck's turned indexes (dondorf's)
-        linked a card's to its neighbour's. Framed as wide as a big index is framed, a bellot 8
-        of diamonds in a row took in the next card's edge and read as a 10 of diamonds at
-        0.999, while another framing read it an 8 at 0.994; turned, it reads an 8. Six seeds of
-        the benchmark (`--no-learn`): 14 more cards, 4 fewer, misreads alike; seeds 6 and 8, 6
-        more cards, none fewer; learned decks (seeds 1, 3 and 5), 5 more."""
+        readings of a card none of whose readings stands (`_choose` would leave it unknown),
+        disputed by a sure reading of the same rank glyph (two framings of one index) or of the
+        same lone card's other index corner: opposite corners are linked loosely, and a
+        four-index deck's turned indexes (dondorf's) linked a card's to another's. Framed as
+        wide as a big index is framed, a bellot 8 of diamonds in a row took in the next card's
+        edge and read as a 10 of diamonds at 0.998, while another framing read it an 8 at
+        0.991; turned, it reads an 8. Six seeds of the benchmark (`--no-learn`): 14 more cards,
+        none fewer, misreads alike (where a card's reading stood already, the turned looks of
+        the readings it outvoted repeated their misreading and undid the vote: 4 lost); seeds 6
+        and 8, 4 more cards; learned decks (seeds 1, 3 and 5), 5 more."""
         ballot = self._ballot(seen, pr, ps)
         lone = np.array([-1 if s.corner.lone is None else s.corner.lone for s in seen])
         one_index_or_card = ballot.same_index | ((lone[:, None] == lone[None, :])
                                                  & (lone[:, None] >= 0))
         disputed_so = (one_index_or_card & ballot.same & ballot.sure[None, :]
                        & (ballot.answer[:, None] != ballot.answer[None, :])).any(axis=1)
+        standing = ballot.sure & ~ballot.disputed
+        unread = ~(ballot.same & standing[None, :]).any(axis=1)
         looks = [(seen[i].corner, turned, found)
-                 for i in np.flatnonzero(ballot.sure & ballot.disputed & disputed_so).tolist()
+                 for i in np.flatnonzero(ballot.sure & ballot.disputed & disputed_so
+                                         & unread).tolist()
                  for turned in _turned_about(framings[i], seen[i].glyph)
                  if (found := read_glyphs(corner_patch(frame, turned))) is not None]
         if not looks:
