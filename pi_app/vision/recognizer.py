@@ -138,8 +138,8 @@ only, a card more (5 gained, 4 lost) than at these four; 4 and 8 degrees each wa
 cards (5 gained, 5 lost)."""
 TURNED_LOOK_SURE = UNDISPUTED
 """A disputed reading's turned look counts in the vote from this sure: counted from the
-threshold, the turned looks of a dondorf 5 of diamonds half under the next card's corner,
-read as a 3 at 0.93 to 0.998, named a 3 of diamonds that lay nowhere."""
+threshold, the turned looks of a dondorf 5 of diamonds' bottom index, on which the next
+card's corner lies, read as a 3 at 0.93 to 0.998, named a 3 of diamonds that lay nowhere."""
 FIRM_SURE = 0.98
 """How sure a second look with a firmer line for ink must be to replace an unsure reading, or
 to stand where the first look found no index, and how sure a reading another card's edge cut
@@ -1538,10 +1538,10 @@ class Recognizer:
         disputed_so = (one_index_or_card & ballot.same & ballot.sure[None, :]
                        & (ballot.answer[:, None] != ballot.answer[None, :])).any(axis=1)
         standing = ballot.sure & ~ballot.disputed
-        unread = ~(ballot.same & standing[None, :]).any(axis=1)
+        none_stands = ~(ballot.same & standing[None, :]).any(axis=1)
         looks = [(seen[i].corner, turned, found)
                  for i in np.flatnonzero(ballot.sure & ballot.disputed & disputed_so
-                                         & unread).tolist()
+                                         & none_stands).tolist()
                  for turned in _turned_about(framings[i], seen[i].glyph)
                  if (found := read_glyphs(corner_patch(frame, turned))) is not None]
         if not looks:

@@ -710,8 +710,8 @@ def test_two_framings_of_one_index_read_as_two_cards_are_settled_by_the_index_tu
         recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twentieth bellot table (seed 1), a row: framed 159 pixels wide for its
     # card's 116, the 8 of diamonds' index takes in the next card's edge and reads as the 10
-    # of diamonds at 0.998; framed 139 wide, as the 8 at 0.991. Two of its looks turned a few
-    # degrees from the second framing read the 8 undoubted, none from the first.
+    # of diamonds at 0.998; framed 139 wide, as the 8 at 0.991. Turned a few degrees, two of
+    # their looks read the 8 undoubted, none the 10.
     assert_read_only_with(recognizer, benchmark_table(bellot_deck, 1, 20), "8D", monkeypatch,
                           "DISPUTE_TURNS", ())
 
@@ -720,18 +720,17 @@ def test_a_lone_cards_two_indexes_read_as_two_cards_are_settled_by_their_indexes
         recognizer, anglo_modern_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's tenth anglo_modern table (seed 2), scattered: the lone 3 of spades reads
     # at 1.000 at one index corner and as the 3 of clubs at 0.994 at the other. Turned a few
-    # degrees, the first reads the 3 of spades undoubted three times, the second the 3 of
-    # clubs once.
+    # degrees, its indexes read the 3 of spades undoubted three times and the 3 of clubs once.
     assert_read_only_with(recognizer, benchmark_table(anglo_modern_deck, 2, 10), "3S",
                           monkeypatch, "DISPUTE_TURNS", ())
 
 
 def test_a_turned_look_settles_a_dispute_only_where_it_is_undoubted(
         recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The fourth dondorf table of seed 8, scattered: the 5 of diamonds' bottom index lies half
-    # under the next card's corner, where one framing reads it as the 5 at 0.98 and another
-    # as the 3 of diamonds at 0.996; its turned looks read the 3 at 0.93 to 0.998, and the
-    # 3 of diamonds lies nowhere on the table.
+    # The fourth dondorf table of seed 8, scattered: the 10 of hearts' corner lies on the 5 of
+    # diamonds' bottom index, which two framings read as the 5 at 0.97 and 0.98 and another as
+    # the 3 of diamonds at 0.996; its turned looks read the 3 at 0.93 to 0.998, and the 3 of
+    # diamonds lies nowhere on the table.
     scene = benchmark_table(dondorf_deck, 8, 4)
     assert "3D" not in {card.code for card in scene.cards}
     assert "3D" not in {d.label for d in recognizer.detect(scene.image)}
