@@ -259,6 +259,28 @@ read as the jack at 0.97 and 0.9993; an anglo_modern 2 of spades read as clubs a
 0.9895 to 0.9958 by seats turned 4 degrees off her card). Four seeds of the benchmark
 (`--no-learn`): 8 more cards, none misread; at 0.99, 3 more; at 0.97, 10 more and 1 more
 misread."""
+SEAT_TURNED_FROM = 0.8
+"""How sure a seat's reading, at a glyph no seat's reading of which stands, must be to be read
+again turned (`Recognizer._seats_read_turned`)."""
+SEAT_TURNED_AGREE = 2
+"""How many of a seat's turned looks (`DISPUTE_TURNS`) must read its card from
+`SEAT_TURNED_SURE`, every one that finds an index reading it from `SEAT_TURNED_ALL`, for it to
+stand (`Recognizer._seats_read_turned`). Six seeds of the benchmark (`--no-learn`, seats'
+readings from 0.8): 23 more cards (24 gained; a plastic queen of spades lost, the frame's
+seatings taking another course), misreads alike; seeds 6 and 8, 8 more (one misread more and
+one fewer, both of seatings taking another course); learned decks (seeds 1, 3 and 5), 8 more
+(one misread more, an anglo_modern 6 of clubs, a quarter of its index hidden, read as the 8 at
+0.977, turned 0.78 to 0.996; one fewer). Three from 0.9, no look reading another card from 0.9: 24
+more on six seeds. Two from 0.95, no look reading another card from 0.5, the rest free: 28
+more, and on seeds 6 and 8, 13 more and a misread fewer, but on the learned decks 17 more and
+2 more misread: a gnomangelo 10 of clubs read as the king (turned, 0.97, 0.000 and 0.99), a
+bellot 8 of clubs named where the ace of spades lay (turned, 0.000, an ace of clubs at 0.004,
+0.99 and 0.999)."""
+SEAT_TURNED_SURE = 0.95
+"""How sure `SEAT_TURNED_AGREE` of a seat's turned looks must read its card."""
+SEAT_TURNED_ALL = 0.5
+"""How sure each of a seat's turned looks that finds an index must read its card: one that
+reads it faintly, or another card, says the glyph reads as the framing falls."""
 SEATED_CLOSER = 0.85
 """Where a glyph's seat at the table's framing width reads nothing beyond doubt, it is read
 again seated at this share of that width, with the firmer line for ink (`_seated`,
@@ -1061,12 +1083,64 @@ class Recognizer:
                                       looked_ps[still], max(self.threshold, SEATED_BACKED_SURE),
                                       max(self.threshold, SEATS_ALIKE_SURE))
             stands = self._settled_seats(reads, pr, ps, looked, looked_pr, looked_ps, stands)
+        looked, looked_pr, looked_ps, stands = self._seats_read_turned(
+            frame, looked, looked_pr, looked_ps, stands)
         kept = [read for (_, read), keep in zip(looked, stands, strict=True) if keep]
         kept_pr, kept_ps = looked_pr[stands], looked_ps[stands]
         ranks, suits, _ = best_answers(kept_pr, kept_ps)
         new = ~np.isin(ranks * NONE_SUIT + suits, named)
         return ([read for read, keep in zip(kept, new, strict=True) if keep],
                 kept_pr[new], kept_ps[new])
+
+    def _seats_read_turned(self, frame: np.ndarray, looked: list[tuple[int, _Read]],
+                           looked_pr: np.ndarray, looked_ps: np.ndarray, stands: np.ndarray
+                           ) -> tuple[list[tuple[int, _Read]], np.ndarray, np.ndarray,
+                                      np.ndarray]:
+        """The seats' readings (`looked`, each with its site's number, read as `looked_pr` and
+        `looked_ps`; `stands` says which stand), with the surest reading from
+        `SEAT_TURNED_FROM` at each site none of whose readings stands read again through its
+        framing turned by each of `DISPUTE_TURNS` about its rank glyph: where
+        `SEAT_TURNED_AGREE` of the turned looks that find an index read its card from
+        `SEAT_TURNED_SURE`, and every one of them from `SEAT_TURNED_ALL`, it stands, and those
+        of its turned looks join it as standing readings of its site. A seat's misreading of
+        a half-hidden glyph seldom survives a few degrees' turn, and a right reading does: a
+        fanned anglo queen of hearts, read 0.962 by her seat, reads 0.89 to 0.987 turned and
+        as nothing else. The turned looks vote as readings of its card, and back one that
+        another card's edge cut into, which needs backing (`_needed`): six seeds of the
+        benchmark (`--no-learn`), 23 more cards with them, 14 with the seat's reading standing
+        alone."""
+        stands = stands.copy()
+        ranks, suits, confidence = best_answers(looked_pr, looked_ps)
+        sites = np.array([site for site, _ in looked], np.int64)
+        tried: set[int] = set(sites[stands].tolist())  # a site's reading stands already
+        turned: list[tuple[int, _Read]] = []
+        turned_pr, turned_ps = _no_reads(looked_pr, looked_ps)[1:]
+        for k in np.argsort(-confidence).tolist():
+            if confidence[k] < SEAT_TURNED_FROM:
+                break
+            if int(sites[k]) in tried:
+                continue
+            tried.add(int(sites[k]))
+            hypothesis, framed, found = looked[k][1]
+            looks = [(hypothesis, turn, again)
+                     for turn in _turned_about(framed, rank_glyph(framed, found)[0])
+                     if (again := read_glyphs(corner_patch(frame, turn))) is not None]
+            if not looks:
+                continue
+            pr, ps = self._probabilities([again for *_, again in looks])
+            look_ranks, look_suits, look_confidence = best_answers(pr, ps)
+            its_card = np.where((look_ranks == ranks[k]) & (look_suits == suits[k]),
+                                look_confidence, 0.0)
+            agreeing = its_card >= SEAT_TURNED_SURE
+            if agreeing.sum() < SEAT_TURNED_AGREE or (its_card < SEAT_TURNED_ALL).any():
+                continue
+            stands[k] = True
+            turned += [(int(sites[k]), looks[j]) for j in np.flatnonzero(agreeing).tolist()]
+            turned_pr = np.concatenate([turned_pr, pr[agreeing]])
+            turned_ps = np.concatenate([turned_ps, ps[agreeing]])
+        return (looked + turned, np.concatenate([looked_pr, turned_pr]),
+                np.concatenate([looked_ps, turned_ps]),
+                np.concatenate([stands, np.ones(len(turned), bool)]))
 
     def _settled_seats(self, reads: list[_Read], pr: np.ndarray, ps: np.ndarray,
                        looked: list[tuple[int, _Read]], looked_pr: np.ndarray,

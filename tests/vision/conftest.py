@@ -90,6 +90,7 @@ bellot_deck = _unseen_deck(
 dondorf_deck = _unseen_deck(
     "dondorf", "Dondorf prints an index in all four corners, those at the bottom-left and "
     "top-right turned as the other two are.")
+gnomangelo_deck = _unseen_deck("gnomangelo")
 plastic_deck = _unseen_deck(
     "plastic", "Plastic prints its indexes big: a rank glyph 0.18 of the card's width tall "
     "(common: 0.14).")

@@ -92,6 +92,13 @@ def disputes_unturned(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(recognizer_module, "DISPUTE_TURNS", ())
 
 
+@pytest.fixture
+def seats_unturned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No seat's unsure reading is read again turned (`recognizer.SEAT_TURNED_FROM`): a test of
+    another seat rule whose card the turned looks let stand too."""
+    monkeypatch.setattr(recognizer_module, "SEAT_TURNED_FROM", float("inf"))
+
+
 def _cut_readings_unbacked(self: Recognizer, seen: list[_Seen], answer: np.ndarray,
                            confidence: np.ndarray, same_index: np.ndarray) -> np.ndarray:
     """`Recognizer._needed` with no reading backing another: a cut reading needs FIRM_SURE."""
@@ -725,6 +732,32 @@ def test_a_lone_cards_two_indexes_read_as_two_cards_are_settled_by_their_indexes
                           monkeypatch, "DISPUTE_TURNS", ())
 
 
+def test_a_seats_unsure_reading_of_a_fanned_index_stands_where_its_turned_looks_agree(
+        recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's sixth anglo table (seed 3), a fan: a seat on the queen of hearts' index,
+    # a quarter of it under the next card, reads her at 0.962, short of what a seat needs.
+    # Turned 3 and 6 degrees each way, it reads her at 0.89 to 0.987, and nothing else.
+    assert_read_only_with(recognizer, benchmark_table(anglo_deck, 3, 6), "QH", monkeypatch,
+                          "SEAT_TURNED_FROM")
+
+
+def test_a_seats_unsure_reading_of_an_index_in_a_row_stands_where_its_turned_looks_agree(
+        recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The benchmark's eighth paris table (seed 7), a row: a seat on the ace of diamonds' index
+    # reads it at 0.948, short of what a seat needs; turned, at 0.995, 0.994, 0.88 and 0.75.
+    assert_read_only_with(recognizer, benchmark_table(paris_deck, 7, 8), "AD", monkeypatch,
+                          "SEAT_TURNED_FROM")
+
+
+def test_a_seats_reading_stands_by_its_turned_looks_only_where_every_one_reads_its_card(
+        recognizer, gnomangelo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The third gnomangelo table of seed 6, a tight fan: a seat reads the 8 of hearts at 0.968,
+    # and its turned looks read her at 0.981 and 0.959, the 6 of hearts at 0.84 and an ace at
+    # 0.000. Let stand, she is named where her neighbour, the 3 of hearts, lies.
+    assert_misread_only_without(recognizer, benchmark_table(gnomangelo_deck, 6, 3), monkeypatch,
+                                "SEAT_TURNED_ALL", 0.0)
+
+
 def test_a_turned_look_settles_a_dispute_only_where_it_is_undoubted(
         recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The fourth dondorf table of seed 8, scattered: the 10 of hearts' corner lies on the 5 of
@@ -838,7 +871,7 @@ def test_a_tall_rank_touching_only_its_patchs_top_is_not_wiped_from_it_as_a_card
                           "_may_be_edge", top_shapes_too, index_module)
 
 
-@pytest.mark.usefixtures("seats_agreeing_off")
+@pytest.mark.usefixtures("seats_agreeing_off", "seats_unturned")
 def test_a_glyph_framed_askew_in_a_row_is_read_again_turned_as_its_surely_read_neighbour(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's fifth paris table (seed 7), a row: the 5 of clubs' rank glyph is found
@@ -1014,7 +1047,7 @@ def test_a_rank_the_next_cards_edge_cuts_is_read_by_the_rank_network_with_the_cu
                           monkeypatch, "cut_rank", None, recognizer.model)
 
 
-@pytest.mark.usefixtures("seats_agreeing_off", "gap_seats_held")
+@pytest.mark.usefixtures("seats_agreeing_off", "gap_seats_held", "seats_unturned")
 def test_a_seat_reading_the_card_its_glyph_was_read_as_unsurely_needs_less_to_stand(
         recognizer, paris_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twelfth paris table (seed 1), a fan: the 4 of diamonds' glyph reads
@@ -1107,6 +1140,7 @@ def test_a_seat_on_the_suit_under_a_rank_is_seated_again_on_the_rank_it_finds(
     assert_read_only_with(recognizer, scene, "JS", monkeypatch, "GAP_REACH", 0.0)
 
 
+@pytest.mark.usefixtures("seats_unturned")
 def test_a_seat_that_finds_no_index_is_tucked_in_toward_its_glyph(
         recognizer, bellot_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's eighth bellot table (seed 3), a row: bellot prints its rank big and near
@@ -1117,6 +1151,7 @@ def test_a_seat_that_finds_no_index_is_tucked_in_toward_its_glyph(
                           "TUCKED_IN", 1.0)
 
 
+@pytest.mark.usefixtures("seats_unturned")
 def test_a_fan_read_surely_at_two_cards_is_seated_on_along_the_arc_through_them(
         recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's third plastic table (seed 5), a fan: only two of its cards read surely at
@@ -1135,6 +1170,7 @@ def test_the_cards_seats_read_are_witnesses_for_seating_the_glyphs_again(
                           "SEATINGS", 1)
 
 
+@pytest.mark.usefixtures("seats_unturned")
 def test_a_later_seats_reading_stands_not_where_another_seat_reads_its_glyph_as_another_card(
         recognizer, dondorf_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's eleventh dondorf table (seed 1), a row: seated again, the 3 of clubs'
@@ -1169,6 +1205,7 @@ def test_a_seat_is_not_seated_again_on_a_glyph_read_surely_already(
     assert "9C" not in {d.label for d in recognizer.detect(scene.image)}
 
 
+@pytest.mark.usefixtures("seats_unturned")
 def test_a_glyph_in_a_fan_is_seated_again_turned_as_the_arc_through_its_neighbours_turns_it(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twenty-first anglo table (seed 7), a fan of eight turned 12.4 degrees a
@@ -1282,7 +1319,7 @@ def test_a_card_between_two_read_ones_in_a_row_is_read_where_the_row_puts_it(
                           "ROW_ACROSS", -1.0)
 
 
-@pytest.mark.usefixtures("seats_agreeing_off")
+@pytest.mark.usefixtures("seats_agreeing_off", "seats_unturned")
 def test_a_fanned_card_no_corner_guess_faces_is_read_in_its_fans_gap(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's third anglo table (seed 3), a fan: no corner guess frames the 2 of
@@ -1304,7 +1341,7 @@ def test_a_glyph_found_near_a_rows_gap_is_seated_on_in_turn(
                           monkeypatch, "GAP_REACH", 0.0)
 
 
-@pytest.mark.usefixtures("seats_agreeing_off", "gap_seats_held")
+@pytest.mark.usefixtures("seats_agreeing_off", "gap_seats_held", "seats_unturned")
 def test_a_seat_in_a_fans_gap_reading_the_card_read_unsurely_there_needs_less_to_stand(
         recognizer, plastic_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's twelfth plastic table (seed 1), a fan: a reading of the 4 of diamonds'
@@ -1315,7 +1352,7 @@ def test_a_seat_in_a_fans_gap_reading_the_card_read_unsurely_there_needs_less_to
                           "SEAT_BACKING")
 
 
-@pytest.mark.usefixtures("gap_seats_held")
+@pytest.mark.usefixtures("gap_seats_held", "seats_unturned")
 def test_two_seats_turned_apart_that_read_one_card_from_one_glyph_back_each_other(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's fifteenth anglo table (seed 1), a fan: the 7 of hearts is seated on at
@@ -1344,6 +1381,7 @@ def test_two_seats_turned_alike_back_each_other_only_when_both_are_firm(
     assert "JH" not in {card.code for card in scene.cards}
 
 
+@pytest.mark.usefixtures("seats_unturned")
 def test_two_firm_seats_turned_alike_back_each_other(
         recognizer, anglo_deck, monkeypatch: pytest.MonkeyPatch) -> None:
     # The benchmark's second anglo table (seed 1), a row: the king of diamonds is seated on at
