@@ -1108,7 +1108,10 @@ class Recognizer:
         as nothing else. The turned looks vote as readings of its card, and back one that
         another card's edge cut into, which needs backing (`_needed`): six seeds of the
         benchmark (`--no-learn`), 23 more cards with them, 14 with the seat's reading standing
-        alone."""
+        alone. A reading the seats' rules ruled out (`_rank_contested`; in a later seating,
+        `_contradicted` or `RESEATED_HEIGHT`) is read turned too: its turned looks are evidence
+        those rules did not have (heeding them, six seeds alike, seeds 6 and 8 a card fewer and a
+        misread more, learned decks a card fewer)."""
         stands = stands.copy()
         ranks, suits, confidence = best_answers(looked_pr, looked_ps)
         sites = np.array([site for site, _ in looked], np.int64)
