@@ -131,11 +131,12 @@ against 0.96 is an even split). Four seeds: 8 more cards, all in rows, none more
 0.99: 13 more cards and 3 more misread)."""
 DISPUTE_TURNS = (-6.0, -3.0, 3.0, 6.0)
 """Degrees by which a disputed reading's framing is turned about its rank glyph, to be read
-again (`Recognizer._disputes_read_turned`): one framing's misreading seldom survives a few
-degrees' turn, and a glyph read right reads alike. Six seeds of the benchmark (`--no-learn`,
-before the rule was kept to cards none of whose readings stands): turned 4 degrees each way
-only, a card more (5 gained, 4 lost) than at these four; 4 and 8 degrees each way, as many
-cards (5 gained, 5 lost)."""
+again (`Recognizer._disputes_read_turned`), and an unsure seat's (`_seats_read_turned`): one
+framing's misreading seldom survives a few degrees' turn, and a glyph read right reads alike.
+Six seeds of the benchmark (`--no-learn`, before the dispute rule was kept to cards none of
+whose readings stands, and before seats were read turned): turned 4 degrees each way only, a
+card more (5 gained, 4 lost) than at these four; 4 and 8 degrees each way, as many cards (5
+gained, 5 lost)."""
 TURNED_LOOK_SURE = UNDISPUTED
 """A disputed reading's turned look counts in the vote from this sure: counted from the
 threshold, the turned looks of a dondorf 5 of diamonds' bottom index, on which the next
