@@ -1126,9 +1126,7 @@ class Recognizer:
                 continue
             tried.add(int(sites[k]))
             hypothesis, framed, found = looked[k][1]
-            looks = [(hypothesis, turn, again)
-                     for turn in _turned_about(framed, rank_glyph(framed, found)[0])
-                     if (again := read_glyphs(corner_patch(frame, turn))) is not None]
+            looks = _turned_looks(frame, hypothesis, framed, rank_glyph(framed, found)[0])
             if not looks:
                 continue
             pr, ps = self._probabilities([again for *_, again in looks])
@@ -1617,11 +1615,9 @@ class Recognizer:
                        & (ballot.answer[:, None] != ballot.answer[None, :])).any(axis=1)
         standing = ballot.sure & ~ballot.disputed
         none_stands = ~(ballot.same & standing[None, :]).any(axis=1)
-        looks = [(seen[i].corner, turned, found)
-                 for i in np.flatnonzero(ballot.sure & ballot.disputed & disputed_so
-                                         & none_stands).tolist()
-                 for turned in _turned_about(framings[i], seen[i].glyph)
-                 if (found := read_glyphs(corner_patch(frame, turned))) is not None]
+        looks = [look for i in np.flatnonzero(ballot.sure & ballot.disputed & disputed_so
+                                              & none_stands).tolist()
+                 for look in _turned_looks(frame, seen[i].corner, framings[i], seen[i].glyph)]
         if not looks:
             return seen, pr, ps
         looks, turned_pr, turned_ps = self._read_if(looks, max(self.threshold, TURNED_LOOK_SURE))
@@ -2095,6 +2091,14 @@ def _turned_about(framed: Corner, glyph: np.ndarray) -> list[Corner]:
         u, v = turn @ framed.u, turn @ framed.v
         turned.append(replace(framed, point=corner_at_rank(glyph, u, v, framed.width), u=u, v=v))
     return turned
+
+
+def _turned_looks(frame: np.ndarray, hypothesis: Corner, framed: Corner, glyph: np.ndarray
+                  ) -> list[_Read]:
+    """The rank glyph centred at `glyph` read through `framed` turned about it
+    (`_turned_about`), each look that finds an index kept as a reading of `hypothesis`."""
+    return [(hypothesis, turned, found) for turned in _turned_about(framed, glyph)
+            if (found := read_glyphs(corner_patch(frame, turned))) is not None]
 
 
 def _weighed_by_pips(ps: np.ndarray, reading: int, pips: np.ndarray, suits: np.ndarray) -> None:
